@@ -1,0 +1,78 @@
+package dev.jdtrace.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.cli.pipeline.RunReport;
+import dev.jdtrace.cli.pipeline.RunRequest;
+import dev.jdtrace.cli.pipeline.TraceRun;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdtrace run}: trace a program launched here. */
+@Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
+    header = "Trace a program: plan witnesses, run it under the debugger, write the exact block path.",
+    description = {"The java command after -- runs exactly as given, with a JDWP agent on 127.0.0.1 added.",
+        "Standard input is read once and replayed to the program; its output passes through."},
+    footer = {"", "Example:", "  jdtrace run -o app.trace -- java -cp app.jar com.example.Main arg1"})
+final class RunCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--include", paramLabel = "PAT",
+      description = "Classes to trace: a binary name, or a prefix ending in * (repeatable). "
+          + "Default: the classes of the main class's classpath entry.")
+  List<String> includes = new ArrayList<>();
+
+  @Option(names = "--exclude", paramLabel = "PAT", description = "Classes not to trace, same syntax (repeatable).")
+  List<String> excludes = new ArrayList<>();
+
+  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "all-blocks",
+      description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  ProfileKind profile;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
+      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON.")
+  Path stats;
+
+  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
+      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
+  List<String> javaCommand;
+
+  @Override
+  public Integer call() throws IOException {
+    final PrintStream err = System.err;
+    final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, stdin(),
+        javaCommand), System.out, err, line -> err.println("jdtrace: " + line));
+    err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
+            + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
+        report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
+    report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
+        .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
+    if (stats != null) {
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), RunStats.of(report));
+    }
+    return 0;
+  }
+
+  /** Standard input to replay; an interactive terminal gives none rather than blocking. */
+  private static byte[] stdin() throws IOException {
+    if (System.console() != null) {
+      return new byte[0];
+    }
+    final InputStream in = System.in;
+    return in.readAllBytes();
+  }
+}

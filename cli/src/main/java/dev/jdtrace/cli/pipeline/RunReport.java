@@ -1,0 +1,33 @@
+package dev.jdtrace.cli.pipeline;
+
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.driver.SessionResult;
+import java.util.List;
+
+/**
+ * The figures of one {@code jdtrace run}.
+ *
+ * @param plan the plan that ran
+ * @param blocks blocks in the traced classes
+ * @param sessions per-session measurements
+ * @param blockEntries block entries in the reconstructed trace
+ * @param threads threads in the trace
+ * @param wallMillis wall time of the whole run
+ */
+public record RunReport(Plan plan, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
+    long wallMillis) {
+
+  public RunReport {
+    sessions = List.copyOf(sessions);
+  }
+
+  /** Breakpoints over all sessions. */
+  public long breakpoints() {
+    return sessions.stream().mapToLong(SessionResult::breakpoints).sum();
+  }
+
+  /** Hits over all sessions. */
+  public long hits() {
+    return sessions.stream().mapToLong(SessionResult::hits).sum();
+  }
+}

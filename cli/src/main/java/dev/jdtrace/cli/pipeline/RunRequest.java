@@ -1,0 +1,24 @@
+package dev.jdtrace.cli.pipeline;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code jdtrace run} was asked to do.
+ *
+ * @param includes include patterns; empty means the default (the main class's classpath entry)
+ * @param excludes exclude patterns
+ * @param profile the profile kind
+ * @param trace where the trace file goes
+ * @param stdin bytes replayed to every session's standard input
+ * @param javaCommand the java command, exactly as given
+ */
+public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, byte[] stdin,
+    List<String> javaCommand) {
+
+  public RunRequest {
+    includes = List.copyOf(includes);
+    excludes = List.copyOf(excludes);
+    javaCommand = List.copyOf(javaCommand);
+  }
+}

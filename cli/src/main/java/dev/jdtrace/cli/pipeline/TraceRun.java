@@ -1,0 +1,89 @@
+package dev.jdtrace.cli.pipeline;
+
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.driver.LocalSession;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.Profiles;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.reconstruct.Reconstruction;
+import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.reconstruct.trace.TraceWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** {@code jdtrace run}: plan, collect every session, reconstruct, write the trace. */
+public final class TraceRun {
+  private TraceRun() {
+  }
+
+  /**
+   * Runs the whole pipeline on this machine.
+   *
+   * @param out where the first session's standard output goes
+   * @param err where the first session's standard error goes
+   * @param info receives one-line progress messages
+   */
+  public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
+      final Consumer<String> info) throws IOException {
+    final long start = System.nanoTime();
+    final JavaCommand command = JavaCommand.parse(request.javaCommand());
+    List<String> includes = request.includes();
+    if (includes.isEmpty()) {
+      includes = ProgramLoader.defaultIncludes(command);
+      info.accept("tracing " + String.join(", ", includes) + " (the classes of " + command.mainEntry()
+          + "); use --include to choose");
+    }
+    final ClassFilter filter = new ClassFilter(includes, request.excludes());
+    final Program program = ProgramLoader.load(command.classpath(), filter);
+    if (program.classes().isEmpty()) {
+      throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", includes)
+          + ": give a class name or a prefix such as com.example.*");
+    }
+    final BitSet witnesses = Profiles.allBlocks(program);
+    final Plan plan = Plan.of(program, request.profile(), List.of(witnesses));
+    final Path work = Files.createTempDirectory("jdtrace-");
+    try {
+      final List<SessionResult> results = new ArrayList<>();
+      final List<SessionStreams> streams = new ArrayList<>();
+      for (final Plan.SessionPlan session : plan.sessions()) {
+        final Path part = work.resolve("session-" + session.index() + ".part");
+        final boolean shown = session.index() == 0;
+        final SessionResult result = LocalSession.run(new SessionSpec(command, program, filter,
+            session.witnesses(), request.stdin(), part, plan.id(), session.index()),
+            shown ? out : OutputStream.nullOutputStream(), shown ? err : OutputStream.nullOutputStream());
+        result.refusedClasses().forEach(info);
+        results.add(result);
+        streams.add(SessionStreams.read(part));
+      }
+      final long entries;
+      try (OutputStream file = Files.newOutputStream(request.trace());
+          TraceWriter writer = new TraceWriter(file)) {
+        entries = Reconstruction.reconstruct(program, plan, streams, writer);
+      }
+      final int threads = streams.get(0).threads().size();
+      return new RunReport(plan, program.blockCount(), results, entries, threads,
+          (System.nanoTime() - start) / 1_000_000);
+    } finally {
+      deleteTree(work);
+    }
+  }
+
+  private static void deleteTree(final Path dir) throws IOException {
+    try (var files = Files.walk(dir)) {
+      for (final Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.jdtrace.distributor;
+
+import dev.jdtrace.profiler.Bytecode;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Which witnesses each debugger session sets.
+ *
+ * @param id identity of the plan: a digest of the analysed bytecode and of every session's witnesses, so
+ *     that a session stream from another plan or another program version is recognised
+ * @param profile the profile kind the witnesses were chosen by
+ * @param sessions the sessions, indexed from 0
+ */
+public record Plan(String id, String profile, List<SessionPlan> sessions) {
+
+  public Plan {
+    sessions = List.copyOf(sessions);
+  }
+
+  /**
+   * One session's witnesses.
+   *
+   * @param index position in the plan
+   * @param witnesses global block ids of the session's breakpoints
+   */
+  public record SessionPlan(int index, BitSet witnesses) {
+    public SessionPlan {
+      witnesses = (BitSet) witnesses.clone();
+    }
+
+    @Override
+    public BitSet witnesses() {
+      return (BitSet) witnesses.clone();
+    }
+  }
+
+  /** Builds a plan and computes its identity. */
+  public static Plan of(final Program program, final String profile, final List<BitSet> sessions) {
+    final StringBuilder identity = new StringBuilder(profile);
+    for (final MethodCfg m : program.methods()) {
+      identity.append('\n').append(m.id()).append(' ').append(m.codeHash());
+    }
+    for (final BitSet s : sessions) {
+      identity.append('\n').append(s);
+    }
+    final String id = Bytecode.sha256(identity.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+    return new Plan(id, profile, java.util.stream.IntStream.range(0, sessions.size())
+        .mapToObj(i -> new SessionPlan(i, sessions.get(i))).toList());
+  }
+}

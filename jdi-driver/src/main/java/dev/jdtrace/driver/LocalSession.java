@@ -1,0 +1,36 @@
+package dev.jdtrace.driver;
+
+import com.sun.jdi.VirtualMachine;
+import dev.jdtrace.driver.internal.JdiSession;
+import dev.jdtrace.driver.internal.SessionRecording;
+import dev.jdtrace.driver.internal.TargetProcess;
+import java.io.OutputStream;
+
+/** Runs one session by launching the java command locally under a loopback JDWP agent. */
+public final class LocalSession {
+  private LocalSession() {
+  }
+
+  /**
+   * Launches the target, sets the session's witnesses as each traced class is prepared, records every
+   * hit to {@code spec.stream()}, and returns once the target has exited.
+   *
+   * @param out where the target's standard output is passed through
+   * @param err where the target's standard error is passed through
+   * @throws TargetException when the target cannot be started or traced
+   */
+  public static SessionResult run(final SessionSpec spec, final OutputStream out, final OutputStream err) {
+    final long start = System.nanoTime();
+    try (TargetProcess target = TargetProcess.start(spec.command().args(), spec.stdin(), out, err)) {
+      final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
+      final SessionRecording recording = SessionRecording.record(vm, spec);
+      final int exit = target.waitFor();
+      return new SessionResult(spec.session(), exit, target.stdoutSha256(), recording.threads(),
+          recording.breakpoints(), recording.hits(), (System.nanoTime() - start) / 1_000_000,
+          recording.refused());
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while tracing");
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.jdtrace.driver;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
+import java.util.BitSet;
+
+/**
+ * Everything one debugger session needs: what to run, which witnesses to set, where to stream hits.
+ *
+ * @param command the java command, run exactly as given plus the loopback JDWP agent
+ * @param program the analysed classes the witnesses refer to
+ * @param filter the traced classes, used for class-prepare requests
+ * @param witnesses global block ids to set breakpoints on
+ * @param stdin bytes replayed to the target's standard input
+ * @param stream where the session's hit stream is written
+ * @param planId identity of the plan, written into the stream so parts cannot be mixed up
+ * @param session index of this session in the plan
+ */
+public record SessionSpec(
+    JavaCommand command,
+    Program program,
+    ClassFilter filter,
+    BitSet witnesses,
+    byte[] stdin,
+    Path stream,
+    String planId,
+    int session) {
+}

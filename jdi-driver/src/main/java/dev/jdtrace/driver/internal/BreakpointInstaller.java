@@ -1,0 +1,112 @@
+package dev.jdtrace.driver.internal;
+
+import com.sun.jdi.Location;
+import com.sun.jdi.Method;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
+import dev.jdtrace.profiler.Bytecode;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sets a class's witness breakpoints, but only after proving each one safe: a breakpoint at an offset
+ * that is not an instruction start crashes the target JVM (DESIGN §3), and JDI does not refuse it. So
+ * the JVM's own bytecode must hash to what was planned and every offset must start an instruction of it.
+ */
+final class BreakpointInstaller {
+  /** Property key holding the global block id on each breakpoint request. */
+  static final String BLOCK = "jdtrace.block";
+
+  private final Program program;
+  private final BitSet witnesses;
+  private final EventRequestManager requests;
+  private final List<String> refused = new ArrayList<>();
+  private int breakpoints;
+
+  BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
+    this.program = program;
+    this.witnesses = witnesses;
+    this.requests = requests;
+  }
+
+  /** Installs the witnesses of a prepared class, or refuses the whole class on any mismatch. */
+  void install(final ReferenceType type) {
+    final ClassModel model = program.classNamed(type.name());
+    if (model == null) {
+      return; // Not analysed (a lambda proxy, or a class outside the plan): nothing to witness.
+    }
+    final Map<String, Method> jvmMethods = new HashMap<>();
+    for (final Method m : type.methods()) {
+      if (!m.isAbstract() && !m.isNative()) {
+        jvmMethods.put(m.name() + m.signature(), m);
+      }
+    }
+    if (jvmMethods.size() != model.methods().size()) {
+      refuse(type, "the JVM's class has " + jvmMethods.size() + " methods with code, the analysed class file "
+          + model.methods().size());
+      return;
+    }
+    final List<Location> locations = new ArrayList<>();
+    final List<Integer> blocks = new ArrayList<>();
+    for (final MethodCfg cfg : model.methods()) {
+      final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
+      if (method == null) {
+        refuse(type, "method " + cfg.id().nameAndDescriptor() + " is missing in the JVM");
+        return;
+      }
+      final byte[] code = method.bytecodes();
+      if (!Bytecode.sha256(code).equals(cfg.codeHash())) {
+        refuse(type, "the bytecode of " + cfg.id().nameAndDescriptor() + " differs from the analysed class file");
+        return;
+      }
+      final int[] starts = Bytecode.instructionStarts(code);
+      final int m = program.methodIndex(cfg.id());
+      for (int b = 0; b < cfg.blocks().size(); b++) {
+        final int id = program.blockId(m, b);
+        if (!witnesses.get(id)) {
+          continue;
+        }
+        final int bci = cfg.blocks().get(b).startBci();
+        if (Arrays.binarySearch(starts, bci) < 0) {
+          refuse(type, "offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
+          return;
+        }
+        final Location location = method.locationOfCodeIndex(bci);
+        if (location == null) {
+          refuse(type, "the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
+          return;
+        }
+        locations.add(location);
+        blocks.add(id);
+      }
+    }
+    for (int i = 0; i < locations.size(); i++) {
+      final BreakpointRequest bp = requests.createBreakpointRequest(locations.get(i));
+      bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+      bp.putProperty(BLOCK, blocks.get(i));
+      bp.enable();
+      breakpoints++;
+    }
+  }
+
+  private void refuse(final ReferenceType type, final String why) {
+    refused.add("refused class " + type.name() + ": " + why + "; no breakpoint set in it (rebuild or re-plan against the running code)");
+  }
+
+  List<String> refused() {
+    return refused;
+  }
+
+  int breakpoints() {
+    return breakpoints;
+  }
+}

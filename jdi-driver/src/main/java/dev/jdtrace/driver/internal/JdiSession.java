@@ -1,0 +1,115 @@
+package dev.jdtrace.driver.internal;
+
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.VMDisconnectedException;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.AttachingConnector;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.connect.IllegalConnectorArgumentsException;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ThreadStartEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.ClassPrepareRequest;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.ThreadStartRequest;
+import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.profiler.ClassFilter;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One JDI connection: installs class-prepare and thread-start requests, then drains events on the
+ * calling thread until the target disconnects. Draining on one dedicated thread keeps JDI's unbounded
+ * queue short (DESIGN §3); hits go straight to the stream writer.
+ */
+public final class JdiSession {
+  private final VirtualMachine vm;
+  private final Recorder recorder;
+  private final BreakpointInstaller installer;
+  private final Set<ReferenceType> prepared = new HashSet<>();
+
+  private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
+    this.vm = vm;
+    this.recorder = recorder;
+    this.installer = installer;
+  }
+
+  /** Attaches to a JDWP agent on loopback. */
+  public static VirtualMachine attach(final String host, final int port) {
+    final AttachingConnector connector = Bootstrap.virtualMachineManager().attachingConnectors().stream()
+        .filter(c -> c.name().equals("com.sun.jdi.SocketAttach")).findFirst()
+        .orElseThrow(() -> new TargetException("this JDK has no socket attaching connector"));
+    final Map<String, Connector.Argument> args = connector.defaultArguments();
+    args.get("hostname").setValue(host);
+    args.get("port").setValue(Integer.toString(port));
+    try {
+      return connector.attach(args);
+    } catch (final IOException | IllegalConnectorArgumentsException e) {
+      throw new TargetException("cannot attach to " + host + ":" + port + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Prepares a session on a freshly attached, suspended VM. */
+  static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
+      final BreakpointInstaller installer) {
+    final JdiSession session = new JdiSession(vm, recorder, installer);
+    final EventRequestManager erm = vm.eventRequestManager();
+    // One request per include pattern: JDI combines the filters of one request with AND.
+    for (final String include : filter.includes()) {
+      final ClassPrepareRequest r = erm.createClassPrepareRequest();
+      r.addClassFilter(include);
+      filter.excludes().forEach(r::addClassExclusionFilter);
+      // SUSPEND_ALL: another thread could initialise and run the class before its breakpoints are in.
+      r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      r.enable();
+    }
+    final ThreadStartRequest threads = erm.createThreadStartRequest();
+    threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    threads.enable();
+    for (final ReferenceType type : vm.allClasses()) {
+      if (type.isPrepared() && filter.matches(type.name())) {
+        session.prepare(type);
+      }
+    }
+    return session;
+  }
+
+  /** Resumes the target and records until it disconnects. */
+  void run() throws InterruptedException {
+    vm.resume();
+    try {
+      while (true) {
+        final EventSet set = vm.eventQueue().remove();
+        for (final Event event : set) {
+          if (event instanceof BreakpointEvent bp) {
+            recorder.hit(bp.thread(), (Integer) bp.request().getProperty(BreakpointInstaller.BLOCK));
+          } else if (event instanceof ClassPrepareEvent cp) {
+            prepare(cp.referenceType());
+          } else if (event instanceof ThreadStartEvent ts) {
+            recorder.started(ts.thread());
+          } else if (event instanceof VMDisconnectEvent) {
+            return;
+          }
+        }
+        if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
+          set.resume();
+        }
+      }
+    } catch (final VMDisconnectedException e) {
+      // The target is gone; every event before its death has been drained.
+    }
+  }
+
+  private void prepare(final ReferenceType type) {
+    if (prepared.add(type)) {
+      installer.install(type);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package dev.jdtrace.driver.internal;
+
+import dev.jdtrace.driver.TargetException;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The launched target JVM: the user's java command plus a JDWP agent listening on loopback only, with
+ * its standard streams replayed and passed through.
+ */
+public final class TargetProcess implements AutoCloseable {
+  /** Loopback only: an open JDWP port is remote code execution (DESIGN §3). */
+  static final String AGENT = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0";
+  private static final Pattern LISTENING = Pattern.compile("Listening for transport dt_socket at address: (\\d+)");
+
+  private final Process process;
+  private final CompletableFuture<Integer> port = new CompletableFuture<>();
+  private final MessageDigest stdoutDigest;
+  private final Thread stdoutPump;
+  private final Thread stderrPump;
+  private final ByteArrayOutputStream stderrHead = new ByteArrayOutputStream();
+  private final Thread killOnExit;
+
+  private TargetProcess(final Process process, final byte[] stdin, final OutputStream out, final OutputStream err) {
+    this.process = process;
+    try {
+      stdoutDigest = MessageDigest.getInstance("SHA-256");
+    } catch (final NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    // stderr first: the stdout pump reads stderrPump when the target dies before attaching.
+    stderrPump = pump("stderr", () -> pumpStderr(err));
+    stdoutPump = pump("stdout", () -> pumpStdout(out));
+    pump("stdin", () -> {
+      try (OutputStream in = process.getOutputStream()) {
+        in.write(stdin);
+      } catch (final IOException e) {
+        // The target closed its input early: it does not want the rest.
+      }
+    });
+    // A launched target never outlives jdtrace, even on Ctrl-C.
+    killOnExit = new Thread(process::destroyForcibly, "jdtrace-kill-target");
+    Runtime.getRuntime().addShutdownHook(killOnExit);
+  }
+
+  /** Starts the command with the JDWP agent inserted after the java executable. */
+  public static TargetProcess start(final List<String> command, final byte[] stdin, final OutputStream out,
+      final OutputStream err) {
+    final List<String> args = new ArrayList<>(command);
+    args.add(1, AGENT);
+    try {
+      return new TargetProcess(new ProcessBuilder(args).start(), stdin, out, err);
+    } catch (final IOException e) {
+      throw new TargetException("cannot start " + command.get(0) + ": " + e.getMessage()
+          + " (is the java command right?)", e);
+    }
+  }
+
+  /** The JDWP port, once the agent listens. */
+  public int awaitPort() {
+    try {
+      return port.get(60, TimeUnit.SECONDS);
+    } catch (final ExecutionException e) {
+      throw (TargetException) e.getCause();
+    } catch (final TimeoutException e) {
+      process.destroyForcibly();
+      throw new TargetException("the target did not open its debug port within 60 s");
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while waiting for the target");
+    }
+  }
+
+  /** Waits for the target to exit and for its output to be passed through; returns the exit code. */
+  public int waitFor() throws InterruptedException {
+    final int code = process.waitFor();
+    stdoutPump.join();
+    stderrPump.join();
+    return code;
+  }
+
+  /** Hex SHA-256 of everything the target wrote to standard output. */
+  public String stdoutSha256() {
+    return HexFormat.of().formatHex(stdoutDigest.digest());
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+    try {
+      Runtime.getRuntime().removeShutdownHook(killOnExit);
+    } catch (final IllegalStateException e) {
+      // Already shutting down: the hook runs anyway.
+    }
+  }
+
+  private void pumpStdout(final OutputStream out) {
+    try (InputStream in = new BufferedInputStream(process.getInputStream())) {
+      // The agent announces its port on stdout before the program runs; lines before it pass through.
+      final ByteArrayOutputStream line = new ByteArrayOutputStream();
+      int b;
+      while (!port.isDone() && (b = in.read()) >= 0) {
+        line.write(b);
+        if (b == '\n') {
+          final Matcher m = LISTENING.matcher(line.toString());
+          if (m.find()) {
+            port.complete(Integer.parseInt(m.group(1)));
+          } else {
+            write(out, line.toByteArray(), line.size());
+          }
+          line.reset();
+        }
+      }
+      if (!port.isDone()) {
+        write(out, line.toByteArray(), line.size());
+        port.completeExceptionally(earlyExit());
+        return;
+      }
+      final byte[] buf = new byte[8192];
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        write(out, buf, n);
+      }
+    } catch (final IOException e) {
+      port.completeExceptionally(new TargetException("lost the target's output: " + e.getMessage(), e));
+    }
+  }
+
+  private void write(final OutputStream out, final byte[] buf, final int n) throws IOException {
+    stdoutDigest.update(buf, 0, n);
+    out.write(buf, 0, n);
+    out.flush();
+  }
+
+  private TargetException earlyExit() {
+    String code = "";
+    try {
+      if (process.waitFor(10, TimeUnit.SECONDS)) {
+        code = " with exit code " + process.exitValue();
+      }
+      stderrPump.join(10_000);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    final String first = stderrHead.toString().lines().findFirst().orElse("");
+    return new TargetException("the target exited" + code + " before the debugger could attach"
+        + (first.isEmpty() ? "" : ": " + first));
+  }
+
+  private void pumpStderr(final OutputStream err) {
+    try (InputStream in = process.getErrorStream()) {
+      final byte[] buf = new byte[8192];
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        synchronized (stderrHead) {
+          if (stderrHead.size() < 4096) {
+            stderrHead.write(buf, 0, n);
+          }
+        }
+        err.write(buf, 0, n);
+        err.flush();
+      }
+    } catch (final IOException e) {
+      // The target's stderr is gone; nothing more to pass through.
+    }
+  }
+
+  private static Thread pump(final String name, final Runnable body) {
+    final Thread t = new Thread(body, "jdtrace-target-" + name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.jdtrace.driver.stream;
+
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * Writes a session's hit stream (the "part" file). Format, all integers unsigned LEB128 unless noted:
+ * <pre>
+ *   "JDTHITS" version:u8=1  planId:UTF  session:varint
+ *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
+ *             2 thread:varint block:varint                   -- a witness hit
+ *   0                                                        -- end; a file without it was cut short
+ * </pre>
+ * Not thread-safe: one recording thread owns it.
+ */
+public final class HitStreamWriter implements HitVisitor, AutoCloseable {
+  static final byte[] MAGIC = {'J', 'D', 'T', 'H', 'I', 'T', 'S'};
+  static final int VERSION = 1;
+  static final int END = 0;
+  static final int THREAD = 1;
+  static final int HIT = 2;
+
+  private final DataOutputStream out;
+
+  public HitStreamWriter(final OutputStream target, final String planId, final int session) {
+    out = new DataOutputStream(new BufferedOutputStream(target, 1 << 16));
+    try {
+      out.write(MAGIC);
+      out.writeByte(VERSION);
+      out.writeUTF(planId);
+      VarInts.write(out, session);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void thread(final int thread, final String name, final long startOrder) {
+    try {
+      out.writeByte(THREAD);
+      VarInts.write(out, thread);
+      VarInts.write(out, startOrder + 1);
+      out.writeUTF(name);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void hit(final int thread, final int block) {
+    try {
+      out.writeByte(HIT);
+      VarInts.write(out, thread);
+      VarInts.write(out, block);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes the end marker and closes. */
+  @Override
+  public void close() {
+    try {
+      out.writeByte(END);
+      out.close();
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

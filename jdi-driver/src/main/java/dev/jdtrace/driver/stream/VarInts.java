@@ -1,0 +1,36 @@
+package dev.jdtrace.driver.stream;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+
+/** Unsigned LEB128 integers, so that small ids take one byte on disk. */
+public final class VarInts {
+  private VarInts() {
+  }
+
+  public static void write(final DataOutput out, final long value) throws IOException {
+    long v = value;
+    while ((v & ~0x7FL) != 0) {
+      out.writeByte((int) ((v & 0x7F) | 0x80));
+      v >>>= 7;
+    }
+    out.writeByte((int) v);
+  }
+
+  public static long read(final DataInput in) throws IOException {
+    long value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      final int b = in.readUnsignedByte();
+      value |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        return value;
+      }
+    }
+    throw new IOException("malformed varint");
+  }
+
+  public static int readInt(final DataInput in) throws IOException {
+    return Math.toIntExact(read(in));
+  }
+}

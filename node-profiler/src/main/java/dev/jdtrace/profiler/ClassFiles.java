@@ -1,0 +1,84 @@
+package dev.jdtrace.profiler;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/** Lists and reads the class files of one classpath entry, a directory or a jar. */
+public final class ClassFiles {
+  private ClassFiles() {
+  }
+
+  /** Whether the entry holds a resource such as {@code a/b/C.class}. */
+  public static boolean contains(final Path entry, final String resource) {
+    if (Files.isDirectory(entry)) {
+      return Files.isRegularFile(entry.resolve(resource));
+    }
+    if (!Files.isRegularFile(entry)) {
+      return false;
+    }
+    try (ZipFile zip = new ZipFile(entry.toFile())) {
+      return zip.getEntry(resource) != null;
+    } catch (final IOException e) {
+      throw unreadable(entry, e);
+    }
+  }
+
+  /** Binary names (dots) of the classes in the entry, sorted. */
+  public static List<String> classNames(final Path entry) {
+    final List<String> names = new ArrayList<>();
+    forEach(entry, (name, in) -> names.add(name));
+    names.sort(null);
+    return names;
+  }
+
+  /**
+   * Calls back with each class's binary name and bytes. A missing entry is skipped, as the JVM does;
+   * an unreadable jar is an error.
+   */
+  public static void forEach(final Path entry, final BiConsumer<String, InputStream> visitor) {
+    try {
+      if (Files.isDirectory(entry)) {
+        try (Stream<Path> files = Files.walk(entry)) {
+          for (final Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class")).sorted()::iterator) {
+            try (InputStream in = Files.newInputStream(f)) {
+              visitor.accept(binaryName(entry.relativize(f).toString().replace('\\', '/')), in);
+            }
+          }
+        }
+      } else if (Files.isRegularFile(entry)) {
+        try (ZipFile zip = new ZipFile(entry.toFile())) {
+          final Enumeration<? extends ZipEntry> entries = zip.entries();
+          while (entries.hasMoreElements()) {
+            final ZipEntry e = entries.nextElement();
+            if (e.getName().endsWith(".class") && !e.getName().startsWith("META-INF/")) {
+              try (InputStream in = zip.getInputStream(e)) {
+                visitor.accept(binaryName(e.getName()), in);
+              }
+            }
+          }
+        }
+      }
+    } catch (final IOException e) {
+      throw unreadable(entry, e);
+    }
+  }
+
+  private static String binaryName(final String resource) {
+    return resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
+  }
+
+  private static UncheckedIOException unreadable(final Path entry, final IOException e) {
+    return new UncheckedIOException("cannot read classpath entry " + entry + " (" + e.getMessage()
+        + "): check that it is a readable directory or jar", e);
+  }
+}

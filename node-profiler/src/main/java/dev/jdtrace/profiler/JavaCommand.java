@@ -1,0 +1,108 @@
+package dev.jdtrace.profiler;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+
+/**
+ * A {@code java [jvm options] (-cp CP MAIN | -jar JAR) [args…]} command line, understood just enough to
+ * find the classpath and the main class. The command itself is always run exactly as given.
+ *
+ * @param args the whole command, starting with the java executable
+ * @param classpath the classpath entries, in order
+ * @param mainClass binary name of the main class
+ * @param mainEntry the classpath entry the program starts from (the jar for {@code -jar})
+ */
+public record JavaCommand(List<String> args, List<Path> classpath, String mainClass, Path mainEntry) {
+
+  public JavaCommand {
+    args = List.copyOf(args);
+    classpath = List.copyOf(classpath);
+  }
+
+  /**
+   * Parses a java command.
+   *
+   * @throws IllegalArgumentException with a one-line message when the command cannot be understood
+   */
+  public static JavaCommand parse(final List<String> args) {
+    if (args.isEmpty()) {
+      throw new IllegalArgumentException("no java command given: put it after --, e.g. -- java -cp app.jar com.example.Main");
+    }
+    String cp = System.getenv().getOrDefault("CLASSPATH", ".");
+    for (int i = 1; i < args.size(); i++) {
+      final String a = args.get(i);
+      if (a.equals("-cp") || a.equals("-classpath") || a.equals("--class-path")) {
+        cp = value(args, ++i, a);
+      } else if (a.startsWith("--class-path=")) {
+        cp = a.substring("--class-path=".length());
+      } else if (a.equals("-jar")) {
+        return fromJar(args, Path.of(value(args, i + 1, a)));
+      } else if (takesValue(a)) {
+        i++;
+      } else if (!a.startsWith("-")) {
+        return fromClasspath(args, cp, a);
+      }
+    }
+    throw new IllegalArgumentException("the java command names no main class: expected -cp CP MAIN or -jar JAR");
+  }
+
+  private static JavaCommand fromClasspath(final List<String> args, final String cp, final String main) {
+    final List<Path> entries = new ArrayList<>();
+    for (final String e : cp.split(File.pathSeparator)) {
+      if (!e.isEmpty()) {
+        entries.add(Path.of(e));
+      }
+    }
+    final String resource = main.replace('.', '/') + ".class";
+    for (final Path entry : entries) {
+      if (ClassFiles.contains(entry, resource)) {
+        return new JavaCommand(args, entries, main, entry);
+      }
+    }
+    throw new IllegalArgumentException("main class " + main + " is not on the classpath " + cp
+        + ": check the class name and -cp");
+  }
+
+  private static JavaCommand fromJar(final List<String> args, final Path jar) {
+    if (!Files.isReadable(jar)) {
+      throw new IllegalArgumentException("cannot read jar " + jar + ": check the path after -jar");
+    }
+    try (JarFile file = new JarFile(jar.toFile())) {
+      final Manifest manifest = file.getManifest();
+      final String main = manifest == null ? null : manifest.getMainAttributes().getValue("Main-Class");
+      if (main == null) {
+        throw new IllegalArgumentException("jar " + jar + " has no Main-Class in its manifest");
+      }
+      final List<Path> entries = new ArrayList<>(List.of(jar));
+      final String extra = manifest.getMainAttributes().getValue("Class-Path");
+      if (extra != null) {
+        for (final String e : extra.trim().split("\\s+")) {
+          entries.add(jar.toAbsolutePath().getParent().resolve(e));
+        }
+      }
+      return new JavaCommand(args, entries, main, jar);
+    } catch (final IOException e) {
+      throw new UncheckedIOException("cannot read jar " + jar + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String value(final List<String> args, final int i, final String option) {
+    if (i >= args.size()) {
+      throw new IllegalArgumentException("java option " + option + " needs a value");
+    }
+    return args.get(i);
+  }
+
+  /** JVM options whose value is the next argument. */
+  private static boolean takesValue(final String a) {
+    return List.of("-p", "--module-path", "--add-modules", "--add-opens", "--add-exports", "--add-reads",
+        "--limit-modules", "--upgrade-module-path", "--patch-module").contains(a);
+  }
+}

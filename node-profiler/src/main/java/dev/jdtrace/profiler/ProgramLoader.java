@@ -1,0 +1,79 @@
+package dev.jdtrace.profiler;
+
+import dev.jdtrace.profiler.internal.CfgBuilder;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.bcel.classfile.ClassFormatException;
+import org.apache.bcel.classfile.ClassParser;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ConstantPoolGen;
+
+/** Reads the traced classes of a classpath with BCEL and builds their CFGs: the planning model. */
+public final class ProgramLoader {
+  private ProgramLoader() {
+  }
+
+  /**
+   * Loads every class of the classpath that the filter traces. As in the JVM, the first entry that holds
+   * a class wins.
+   */
+  public static Program load(final List<Path> classpath, final ClassFilter filter) {
+    final Map<String, ClassModel> classes = new LinkedHashMap<>();
+    for (final Path entry : classpath) {
+      ClassFiles.forEach(entry, (name, in) -> {
+        if (!classes.containsKey(name) && filter.matches(name) && !name.endsWith("module-info")) {
+          classes.put(name, read(entry, in));
+        }
+      });
+    }
+    return new Program(new ArrayList<>(classes.values()));
+  }
+
+  /**
+   * The default include patterns: one {@code package.*} per package of the non-JDK classes of the main
+   * class's classpath entry (an exact name for classes in the unnamed package).
+   */
+  public static List<String> defaultIncludes(final JavaCommand command) {
+    final Set<String> patterns = new HashSet<>();
+    for (final String name : ClassFiles.classNames(command.mainEntry())) {
+      if (!ClassFilter.isJdkClass(name) && !name.endsWith("module-info")) {
+        final int dot = name.lastIndexOf('.');
+        patterns.add(dot < 0 ? name : name.substring(0, dot + 1) + "*");
+      }
+    }
+    return patterns.stream().sorted().toList();
+  }
+
+  /** Parses one class file. */
+  public static ClassModel read(final Path origin, final InputStream in) {
+    try {
+      final JavaClass jc = new ClassParser(in, origin.toString()).parse();
+      final CfgBuilder builder = new CfgBuilder(jc.getClassName(), new ConstantPoolGen(jc.getConstantPool()));
+      final List<MethodCfg> methods = new ArrayList<>();
+      for (final Method m : jc.getMethods()) {
+        if (m.getCode() != null) {
+          methods.add(builder.build(m));
+        }
+      }
+      final String superName = jc.getClassName().equals("java.lang.Object") ? null : jc.getSuperclassName();
+      final String source = jc.getSourceFileName();
+      return new ClassModel(jc.getClassName(), superName, List.of(jc.getInterfaceNames()), jc.getAccessFlags(),
+          source == null || source.equals("<Unknown>") ? null : source, origin.toString(), methods);
+    } catch (final IOException | ClassFormatException e) {
+      throw new UncheckedIOException(new IOException("cannot parse a class file in " + origin + ": "
+          + e.getMessage(), e));
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.jdtrace.reconstruct;
+
+import dev.jdtrace.driver.stream.HitStreamReader;
+import dev.jdtrace.driver.stream.HitVisitor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A session's hit stream split per thread.
+ *
+ * @param planId identity of the plan the session ran
+ * @param session index of the session
+ * @param threads per-thread streams in order of first hit
+ */
+public record SessionStreams(String planId, int session, List<ThreadStream> threads) {
+
+  public SessionStreams {
+    threads = List.copyOf(threads);
+  }
+
+  /**
+   * Reads a session part file.
+   *
+   * @throws IOException when the file is not a complete session stream
+   */
+  public static SessionStreams read(final Path part) throws IOException {
+    try (InputStream in = Files.newInputStream(part)) {
+      final HitStreamReader reader = new HitStreamReader(in);
+      final Collector collector = new Collector();
+      reader.accept(collector);
+      return new SessionStreams(reader.planId(), reader.session(), collector.streams());
+    } catch (final IOException e) {
+      throw new IOException(part + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Demultiplexes threads; holds one growable int array per thread. */
+  private static final class Collector implements HitVisitor {
+    private final List<String> names = new ArrayList<>();
+    private final List<Long> orders = new ArrayList<>();
+    private final List<int[]> hits = new ArrayList<>();
+    private final List<Integer> sizes = new ArrayList<>();
+
+    @Override
+    public void thread(final int thread, final String name, final long startOrder) {
+      names.add(name);
+      orders.add(startOrder);
+      hits.add(new int[64]);
+      sizes.add(0);
+    }
+
+    @Override
+    public void hit(final int thread, final int block) {
+      int[] a = hits.get(thread);
+      final int n = sizes.get(thread);
+      if (n == a.length) {
+        a = Arrays.copyOf(a, n * 2);
+        hits.set(thread, a);
+      }
+      a[n] = block;
+      sizes.set(thread, n + 1);
+    }
+
+    List<ThreadStream> streams() {
+      final List<ThreadStream> out = new ArrayList<>();
+      for (int i = 0; i < names.size(); i++) {
+        out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i))));
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package dev.jdtrace.reconstruct.trace;
+
+import dev.jdtrace.driver.stream.VarInts;
+import java.io.BufferedOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/** Writes a trace file (see {@link TraceFormat}) from visitor calls. Not thread-safe. */
+public final class TraceWriter implements TraceVisitor, AutoCloseable {
+  private final DataOutputStream out;
+  private final int[] chunk = new int[TraceFormat.CHUNK_SIZE];
+  private int filled;
+  private long blocks;
+
+  public TraceWriter(final OutputStream target) {
+    out = new DataOutputStream(new BufferedOutputStream(target, 1 << 16));
+  }
+
+  @Override
+  public void dictionary(final TraceDictionary d) {
+    try {
+      out.write(TraceFormat.MAGIC);
+      out.writeByte(TraceFormat.VERSION);
+      VarInts.write(out, d.classes().size());
+      for (final TraceDictionary.ClassEntry c : d.classes()) {
+        out.writeUTF(c.name());
+        out.writeUTF(c.sourceFile());
+      }
+      VarInts.write(out, d.methods().size());
+      for (final TraceDictionary.MethodEntry m : d.methods()) {
+        VarInts.write(out, m.classIndex());
+        out.writeUTF(m.name());
+        out.writeUTF(m.descriptor());
+      }
+      VarInts.write(out, d.blocks().size());
+      for (final TraceDictionary.BlockEntry b : d.blocks()) {
+        VarInts.write(out, b.methodIndex());
+        VarInts.write(out, b.startBci());
+        VarInts.write(out, b.endBci());
+        VarInts.write(out, b.lines().size());
+        for (final int line : b.lines()) {
+          VarInts.write(out, line);
+        }
+      }
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void thread(final String name) {
+    try {
+      flush();
+      out.writeByte(TraceFormat.THREAD);
+      out.writeUTF(name);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void block(final int block) {
+    chunk[filled++] = block;
+    blocks++;
+    if (filled == chunk.length) {
+      try {
+        flush();
+      } catch (final IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  public void end() {
+    try {
+      flush();
+      out.writeByte(TraceFormat.END);
+      out.flush();
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Blocks written so far. */
+  public long blocks() {
+    return blocks;
+  }
+
+  private void flush() throws IOException {
+    if (filled == 0) {
+      return;
+    }
+    out.writeByte(TraceFormat.CHUNK);
+    VarInts.write(out, filled);
+    for (int i = 0; i < filled; i++) {
+      VarInts.write(out, chunk[i]);
+    }
+    filled = 0;
+  }
+
+  @Override
+  public void close() {
+    try {
+      out.close();
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

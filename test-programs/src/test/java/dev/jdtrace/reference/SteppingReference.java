@@ -1,0 +1,148 @@
+package dev.jdtrace.reference;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Independent reference tracer: records the exact basic-block path of a JVM program by single-stepping
+ * it with JDI, and prints it in the blocks export format of DESIGN §4
+ * ({@code thread \t class \t methodName+descriptor \t startBci \t endBci}).
+ *
+ * <p>It shares no code with the tool under test. Leaders come from its own opcode table
+ * ({@link BytecodeLeaders}) over the JVM's own {@code Method.bytecodes()}, plus exception-handler starts
+ * read from the class file with BCEL's class-file parser. Execution is observed by breakpoints at bci 0
+ * of every method of the traced classes (which discover threads and method entries) and a
+ * {@code STEP_MIN}/{@code STEP_INTO} step request per discovered thread: every event whose location is a
+ * leader of its method is one block entry. It is slow (one debugger round trip per bytecode of traced
+ * code) and meant for small programs only.
+ *
+ * <p>Two stepping modes:
+ * <ul>
+ *   <li>{@link Stepping#FILTERED} (default): the step request carries class filters, so the JDWP agent
+ *       runs untraced code without reporting it and stops again when execution comes back to traced
+ *       code (returns, callbacks, static initializers, exception handlers).</li>
+ *   <li>{@link Stepping#UNFILTERED}: no filters; every bytecode of every thread that has entered traced
+ *       code is reported and filtered here. Much slower, but it relies on nothing in the agent's step
+ *       filtering; tests use it to check the filtered mode.</li>
+ * </ul>
+ */
+public final class SteppingReference {
+
+    private SteppingReference() {
+    }
+
+    /** How the step requests are filtered. */
+    public enum Stepping {
+        /** Class filters on the step request: untraced code runs without events. */
+        FILTERED,
+        /** No filters: every bytecode is reported and filtered on the debugger side. */
+        UNFILTERED
+    }
+
+    /**
+     * Options of a run.
+     *
+     * @param stepping the stepping mode
+     * @param timeout the whole run's limit; the target is killed when it is exceeded
+     * @param workingDirectory the target's working directory (relative class path entries resolve against it)
+     */
+    public record Options(Stepping stepping, Duration timeout, Path workingDirectory) {
+        /** Validates the options. */
+        public Options {
+            Objects.requireNonNull(stepping, "stepping");
+            Objects.requireNonNull(timeout, "timeout");
+            Objects.requireNonNull(workingDirectory, "workingDirectory");
+        }
+
+        /** Filtered stepping, a 5 minute limit, the current directory. */
+        public static Options defaults() {
+            return new Options(Stepping.FILTERED, Duration.ofMinutes(5), Path.of("").toAbsolutePath());
+        }
+
+        /** These options with another stepping mode. */
+        public Options withStepping(final Stepping newStepping) {
+            return new Options(newStepping, timeout, workingDirectory);
+        }
+
+        /** These options with another time limit. */
+        public Options withTimeout(final Duration newTimeout) {
+            return new Options(stepping, newTimeout, workingDirectory);
+        }
+    }
+
+    /**
+     * Counters of a run, for diagnostics.
+     *
+     * @param stepEvents step events received
+     * @param breakpointEvents breakpoint events received
+     * @param blockEntries lines produced
+     * @param tracedClasses classes whose methods were traced
+     * @param skippedClasses included classes without a class file (lambda proxies, hidden classes)
+     * @param splitColocations a breakpoint and a step at the same arrival delivered in two event sets
+     *     (counted once; expected 0)
+     * @param breakpointsWithoutStep bci-0 breakpoints hit by an already stepping thread with no step
+     *     event at that arrival (expected 0 in both modes: stepping should stop at every traced entry)
+     * @param elapsed wall time of the whole run
+     */
+    public record Stats(long stepEvents, long breakpointEvents, long blockEntries, int tracedClasses,
+                        List<String> skippedClasses, long splitColocations, long breakpointsWithoutStep,
+                        Duration elapsed) {
+        /** Copies the list. */
+        public Stats {
+            skippedClasses = List.copyOf(skippedClasses);
+        }
+    }
+
+    /**
+     * The outcome of a run.
+     *
+     * @param lines the blocks export lines, without a trailing newline each
+     * @param stdout the program's standard output (without the JDWP agent's line)
+     * @param stderr the program's standard error
+     * @param exitCode the program's exit code
+     * @param stats counters of the run
+     */
+    public record Result(List<String> lines, String stdout, String stderr, int exitCode, Stats stats) {
+        /** Copies the list. */
+        public Result {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /**
+     * Traces {@code javaCommand} (e.g. {@code ["java","-cp",cp,"dev.jdtrace.programs.Loops"]}) and returns
+     * the blocks export lines, each thread's lines contiguous and in execution order, threads in the
+     * order of their first traced block.
+     *
+     * @param javaCommand the command, starting with the java executable
+     * @param includePrefixes binary class-name prefixes (e.g. {@code "dev.jdtrace.programs."}) whose classes
+     *     are traced; a trailing {@code *} is allowed and ignored
+     * @param stdin bytes written to the program's standard input, which is then closed (null for none)
+     * @return the blocks export lines
+     * @throws Exception when the target cannot be launched, attached or traced within the default limit
+     */
+    public static List<String> trace(final List<String> javaCommand, final List<String> includePrefixes,
+                                     final byte[] stdin) throws Exception {
+        return run(javaCommand, includePrefixes, stdin).lines();
+    }
+
+    /** Like {@link #trace} but returns the full result, with {@link Options#defaults()}. */
+    public static Result run(final List<String> javaCommand, final List<String> includePrefixes,
+                             final byte[] stdin) throws Exception {
+        return run(javaCommand, includePrefixes, stdin, Options.defaults());
+    }
+
+    /** Like {@link #trace} but returns the full result. */
+    public static Result run(final List<String> javaCommand, final List<String> includePrefixes,
+                             final byte[] stdin, final Options options) throws Exception {
+        if (javaCommand.isEmpty()) {
+            throw new IllegalArgumentException("empty java command");
+        }
+        if (includePrefixes.isEmpty()) {
+            throw new IllegalArgumentException("no include prefixes");
+        }
+        return new SteppingSession(javaCommand, includePrefixes, stdin, options).run();
+    }
+}

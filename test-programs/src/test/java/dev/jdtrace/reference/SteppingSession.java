@@ -1,0 +1,344 @@
+package dev.jdtrace.reference;
+
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.Location;
+import com.sun.jdi.Method;
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadReference;
+import com.sun.jdi.VMDisconnectedException;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.AttachingConnector;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.event.BreakpointEvent;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.StepEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
+import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.StepRequest;
+import dev.jdtrace.reference.SteppingReference.Options;
+import dev.jdtrace.reference.SteppingReference.Result;
+import dev.jdtrace.reference.SteppingReference.Stats;
+import dev.jdtrace.reference.SteppingReference.Stepping;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+import org.apache.bcel.classfile.ClassParser;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.CodeException;
+import org.apache.bcel.classfile.JavaClass;
+
+/**
+ * One reference run: launch, attach, prepare classes, single-step, collect. Not thread-safe; used once.
+ */
+final class SteppingSession {
+
+    /** JDK packages excluded from stepping when the include prefixes share no common prefix. */
+    private static final List<String> JDK_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
+
+    private final List<String> command;
+    private final List<String> prefixes;
+    private final byte[] stdin;
+    private final Options options;
+    private final ClassFileFinder finder;
+
+    private VirtualMachine vm;
+    private EventRequestManager requests;
+    private final Map<ReferenceType, Map<Method, BytecodeLeaders>> traced = new HashMap<>();
+    private final Set<ReferenceType> seenTypes = new HashSet<>();
+    private final List<String> skipped = new ArrayList<>();
+    private final Set<ThreadReference> steppingThreads = new HashSet<>();
+    private final Map<ThreadReference, ThreadTrace> threads = new LinkedHashMap<>();
+    /** Per thread: the location of a breakpoint delivered without a step at the same arrival. */
+    private final Map<ThreadReference, Location> loneBreakpoint = new HashMap<>();
+    private long stepEvents;
+    private long breakpointEvents;
+    private long splitColocations;
+    private long breakpointsWithoutStep;
+
+    SteppingSession(final List<String> command, final List<String> includePrefixes, final byte[] stdin,
+                    final Options options) {
+        this.command = List.copyOf(command);
+        this.prefixes = includePrefixes.stream()
+                .map(p -> p.endsWith("*") ? p.substring(0, p.length() - 1) : p)
+                .toList();
+        this.stdin = stdin;
+        this.options = options;
+        this.finder = ClassFileFinder.fromCommand(command, options.workingDirectory());
+    }
+
+    Result run() throws Exception {
+        final long start = System.nanoTime();
+        final long deadline = start + options.timeout().toNanos();
+        try (TargetProcess target = TargetProcess.launch(command, stdin, options.workingDirectory(),
+                Duration.ofSeconds(30))) {
+            try {
+                vm = attach(target.port());
+                requests = vm.eventRequestManager();
+                for (final String prefix : prefixes) {
+                    final ClassPrepareRequest prepare = requests.createClassPrepareRequest();
+                    prepare.addClassFilter(prefix + "*");
+                    prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+                    prepare.enable();
+                }
+                for (final ReferenceType type : vm.allClasses()) {
+                    if (type.isPrepared()) {
+                        prepare(type);
+                    }
+                }
+                eventLoop(deadline);
+            } finally {
+                if (vm != null) {
+                    try {
+                        vm.dispose();
+                    } catch (VMDisconnectedException e) {
+                        // Already gone.
+                    }
+                }
+            }
+            final long left = Math.max(1, deadline - System.nanoTime());
+            final OptionalInt exit = target.waitFor(Duration.ofNanos(left));
+            if (exit.isEmpty()) {
+                throw new TimeoutException("the target did not exit within " + options.timeout());
+            }
+            final List<String> lines = lines();
+            final Stats stats = new Stats(stepEvents, breakpointEvents, lines.size(), traced.size(), skipped,
+                    splitColocations, breakpointsWithoutStep, Duration.ofNanos(System.nanoTime() - start));
+            return new Result(lines, target.stdout(), target.stderr(), exit.getAsInt(), stats);
+        }
+    }
+
+    private static VirtualMachine attach(final int port) throws Exception {
+        final AttachingConnector connector = Bootstrap.virtualMachineManager().attachingConnectors().stream()
+                .filter(c -> c.name().equals("com.sun.jdi.SocketAttach"))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no com.sun.jdi.SocketAttach connector"));
+        final Map<String, Connector.Argument> args = connector.defaultArguments();
+        args.get("hostname").setValue("127.0.0.1");
+        args.get("port").setValue(Integer.toString(port));
+        if (args.containsKey("timeout")) {
+            args.get("timeout").setValue("30000");
+        }
+        return connector.attach(args);
+    }
+
+    private void eventLoop(final long deadline) throws InterruptedException, TimeoutException {
+        while (true) {
+            if (System.nanoTime() > deadline) {
+                throw new TimeoutException("tracing did not finish within " + options.timeout());
+            }
+            final EventSet set;
+            try {
+                set = vm.eventQueue().remove(500);
+            } catch (VMDisconnectedException e) {
+                return;
+            }
+            if (set == null) {
+                continue;
+            }
+            final Map<ThreadReference, List<LocatableEvent>> located = new LinkedHashMap<>();
+            boolean disconnected = false;
+            for (final Event event : set) {
+                if (event instanceof ClassPrepareEvent prepared) {
+                    prepare(prepared.referenceType());
+                } else if (event instanceof BreakpointEvent || event instanceof StepEvent) {
+                    final LocatableEvent le = (LocatableEvent) event;
+                    located.computeIfAbsent(le.thread(), t -> new ArrayList<>()).add(le);
+                } else if (event instanceof VMDisconnectEvent) {
+                    disconnected = true;
+                }
+            }
+            located.forEach(this::onArrival);
+            if (disconnected) {
+                return;
+            }
+            try {
+                set.resume();
+            } catch (VMDisconnectedException e) {
+                return;
+            }
+        }
+    }
+
+    /** The events of one thread in one event set: one arrival at one location, counted once. */
+    private void onArrival(final ThreadReference thread, final List<LocatableEvent> events) {
+        boolean hasStep = false;
+        boolean hasBreakpoint = false;
+        for (final LocatableEvent e : events) {
+            if (e instanceof StepEvent) {
+                hasStep = true;
+                stepEvents++;
+            } else {
+                hasBreakpoint = true;
+                breakpointEvents++;
+            }
+        }
+        final Location location = events.get(0).location();
+        for (final LocatableEvent e : events) {
+            if (!sameLocation(e.location(), location)) {
+                throw new IllegalStateException("one event set holds two locations for thread " + thread.name()
+                        + ": " + location + " and " + e.location());
+            }
+        }
+        final boolean wasStepping = steppingThreads.contains(thread);
+        if (!wasStepping) {
+            startStepping(thread);
+        }
+        final Location lone = loneBreakpoint.remove(thread);
+        if (hasStep && !hasBreakpoint && lone != null && sameLocation(lone, location)) {
+            splitColocations++;          // the step half of an arrival already counted with its breakpoint
+            return;
+        }
+        if (hasBreakpoint && !hasStep && wasStepping) {
+            breakpointsWithoutStep++;
+            if (Boolean.getBoolean("reference.debug")) {
+                System.err.println("lone breakpoint " + thread.name() + " " + location);
+            }
+            loneBreakpoint.put(thread, location);
+        }
+        record(thread, location);
+    }
+
+    private void startStepping(final ThreadReference thread) {
+        final StepRequest step = requests.createStepRequest(thread, StepRequest.STEP_MIN, StepRequest.STEP_INTO);
+        if (options.stepping() == Stepping.FILTERED) {
+            final String common = commonPrefix(prefixes);
+            if (!common.isEmpty()) {
+                step.addClassFilter(common + "*");
+            } else {
+                for (final String jdk : JDK_PREFIXES) {
+                    if (prefixes.stream().noneMatch(p -> p.startsWith(jdk) || jdk.startsWith(p))) {
+                        step.addClassExclusionFilter(jdk + "*");
+                    }
+                }
+            }
+        }
+        step.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+        step.enable();
+        steppingThreads.add(thread);
+    }
+
+    private void record(final ThreadReference thread, final Location location) {
+        final Map<Method, BytecodeLeaders> methods = traced.get(location.declaringType());
+        if (methods == null) {
+            return;                      // untraced code (unfiltered stepping, or a class without class file)
+        }
+        final Method method = location.method();
+        final BytecodeLeaders leaders = methods.get(method);
+        if (leaders == null) {
+            return;
+        }
+        final int bci = (int) location.codeIndex();
+        if (!leaders.isLeader(bci)) {
+            return;
+        }
+        final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name()));
+        trace.lines.add(location.declaringType().name() + '\t' + method.name() + method.signature() + '\t'
+                + bci + '\t' + leaders.blockEnd(bci));
+    }
+
+    private void prepare(final ReferenceType type) {
+        if (!seenTypes.add(type) || !included(type.name())) {
+            return;
+        }
+        final byte[] classFile = finder.find(type.name()).orElse(null);
+        if (classFile == null) {
+            skipped.add(type.name());
+            return;
+        }
+        final Map<String, Code> codes = parseCodes(type.name(), classFile);
+        final Map<Method, BytecodeLeaders> methods = new HashMap<>();
+        for (final Method method : type.methods()) {
+            if (method.isAbstract() || method.isNative()) {
+                continue;
+            }
+            final byte[] bytecodes = method.bytecodes();
+            final Code code = codes.get(method.name() + method.signature());
+            if (code == null || !Arrays.equals(code.getCode(), bytecodes)) {
+                throw new IllegalStateException("the class file of " + type.name() + " on the class path does not"
+                        + " match the loaded class at " + method.name() + method.signature());
+            }
+            final int[] handlers = Arrays.stream(code.getExceptionTable()).mapToInt(CodeException::getHandlerPC)
+                    .toArray();
+            methods.put(method, BytecodeLeaders.of(bytecodes, handlers));
+            final BreakpointRequest entry = requests.createBreakpointRequest(method.locationOfCodeIndex(0));
+            entry.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+            entry.enable();
+        }
+        traced.put(type, methods);
+    }
+
+    private boolean included(final String name) {
+        return prefixes.stream().anyMatch(name::startsWith);
+    }
+
+    private static Map<String, Code> parseCodes(final String name, final byte[] classFile) {
+        final JavaClass parsed;
+        try {
+            parsed = new ClassParser(new ByteArrayInputStream(classFile), name.replace('.', '/') + ".class").parse();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot parse the class file of " + name, e);
+        }
+        final Map<String, Code> codes = new HashMap<>();
+        for (final org.apache.bcel.classfile.Method m : parsed.getMethods()) {
+            if (m.getCode() != null) {
+                codes.put(m.getName() + m.getSignature(), m.getCode());
+            }
+        }
+        return codes;
+    }
+
+    private List<String> lines() {
+        final Map<String, Integer> nameCounts = new HashMap<>();
+        final List<String> lines = new ArrayList<>();
+        for (final ThreadTrace trace : threads.values()) {
+            final int n = nameCounts.merge(trace.name, 1, Integer::sum);
+            final String name = n == 1 ? trace.name : trace.name + "#" + n;
+            for (final String line : trace.lines) {
+                lines.add(name + '\t' + line);
+            }
+        }
+        return lines;
+    }
+
+    static String commonPrefix(final List<String> strings) {
+        String common = strings.get(0);
+        for (final String s : strings) {
+            int i = 0;
+            while (i < common.length() && i < s.length() && common.charAt(i) == s.charAt(i)) {
+                i++;
+            }
+            common = common.substring(0, i);
+        }
+        return common;
+    }
+
+    private static boolean sameLocation(final Location a, final Location b) {
+        return a.codeIndex() == b.codeIndex() && a.method().equals(b.method());
+    }
+
+    /** The block entries of one thread, in execution order, and its name at the first one. */
+    private static final class ThreadTrace {
+        final String name;
+        final List<String> lines = new ArrayList<>();
+
+        ThreadTrace(final String name) {
+            this.name = name;
+        }
+    }
+}
