@@ -29,6 +29,9 @@ final class Failures implements IExecutionExceptionHandler {
   }
 
   static int exitCode(final Throwable e) {
+    if (e instanceof CommandLine.ParameterException) {
+      return CommandLine.ExitCode.USAGE;
+    }
     if (e instanceof ReconstructionException) {
       return DIVERGED;
     }
@@ -42,9 +45,6 @@ final class Failures implements IExecutionExceptionHandler {
   }
 
   private static String message(final Throwable e) {
-    if (e instanceof UncheckedIOException u && u.getCause() != null) {
-      return u.getCause().getMessage() == null ? u.getMessage() : u.getCause().getMessage();
-    }
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 }

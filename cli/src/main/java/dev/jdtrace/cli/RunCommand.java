@@ -7,7 +7,7 @@ import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,17 +53,22 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintStream err = System.err;
+    final PrintWriter err = spec.commandLine().getErr();
     final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, stdin(),
-        javaCommand), System.out, err, line -> err.println("jdtrace: " + line));
+        javaCommand), System.out, System.err, line -> {
+          err.println("jdtrace: " + line);
+          err.flush();
+        });
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
         report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
     report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
         .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
     if (stats != null) {
+      err.flush();
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), RunStats.of(report));
     }
+    err.flush();
     return 0;
   }
 

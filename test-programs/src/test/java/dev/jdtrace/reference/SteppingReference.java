@@ -18,6 +18,11 @@ import java.util.Objects;
  * leader of its method is one block entry. It is slow (one debugger round trip per bytecode of traced
  * code) and meant for small programs only.
  *
+ * <p>By default every leader also holds a breakpoint ({@link Options#leaderBreakpoints()}): HotSpot
+ * hides single steps inside static initializers run by {@code getstatic}/{@code putstatic}/
+ * {@code invokestatic} resolution, and breakpoints are the only way to see them. Each arrival is
+ * counted once whichever of the two reports it, and the two must agree wherever stepping works.
+ *
  * <p>Two stepping modes:
  * <ul>
  *   <li>{@link Stepping#FILTERED} (default): the step request carries class filters, so the JDWP agent
@@ -45,10 +50,17 @@ public final class SteppingReference {
      * Options of a run.
      *
      * @param stepping the stepping mode
+     * @param leaderBreakpoints whether every leader (not only bci 0) holds a breakpoint. HotSpot hides
+     *     single-step events while it resolves a field or method reference, and a static initializer
+     *     triggered by {@code getstatic}, {@code putstatic} or {@code invokestatic} runs inside that
+     *     resolution: stepping sees nothing of it (or of what it calls) except through breakpoints. With
+     *     leader breakpoints (the default) such code is still recorded, and wherever stepping works the
+     *     two mechanisms must agree arrival by arrival (see {@link Stats}). Without them the result is
+     *     pure stepping and misses those initializers' blocks other than their entries.
      * @param timeout the whole run's limit; the target is killed when it is exceeded
      * @param workingDirectory the target's working directory (relative class path entries resolve against it)
      */
-    public record Options(Stepping stepping, Duration timeout, Path workingDirectory) {
+    public record Options(Stepping stepping, boolean leaderBreakpoints, Duration timeout, Path workingDirectory) {
         /** Validates the options. */
         public Options {
             Objects.requireNonNull(stepping, "stepping");
@@ -56,42 +68,57 @@ public final class SteppingReference {
             Objects.requireNonNull(workingDirectory, "workingDirectory");
         }
 
-        /** Filtered stepping, a 5 minute limit, the current directory. */
+        /** Filtered stepping, leader breakpoints, a 5 minute limit, the current directory. */
         public static Options defaults() {
-            return new Options(Stepping.FILTERED, Duration.ofMinutes(5), Path.of("").toAbsolutePath());
+            return new Options(Stepping.FILTERED, true, Duration.ofMinutes(5), Path.of("").toAbsolutePath());
         }
 
         /** These options with another stepping mode. */
         public Options withStepping(final Stepping newStepping) {
-            return new Options(newStepping, timeout, workingDirectory);
+            return new Options(newStepping, leaderBreakpoints, timeout, workingDirectory);
+        }
+
+        /** These options with or without leader breakpoints. */
+        public Options withLeaderBreakpoints(final boolean newLeaderBreakpoints) {
+            return new Options(stepping, newLeaderBreakpoints, timeout, workingDirectory);
         }
 
         /** These options with another time limit. */
         public Options withTimeout(final Duration newTimeout) {
-            return new Options(stepping, newTimeout, workingDirectory);
+            return new Options(stepping, leaderBreakpoints, newTimeout, workingDirectory);
+        }
+
+        /** These options with another working directory. */
+        public Options withWorkingDirectory(final Path newWorkingDirectory) {
+            return new Options(stepping, leaderBreakpoints, timeout, newWorkingDirectory);
         }
     }
 
     /**
-     * Counters of a run, for diagnostics.
+     * Counters of a run, for diagnostics. An <em>arrival</em> is one thread reaching one location; its
+     * breakpoint and step events normally come in one event set.
      *
      * @param stepEvents step events received
      * @param breakpointEvents breakpoint events received
      * @param blockEntries lines produced
      * @param tracedClasses classes whose methods were traced
      * @param skippedClasses included classes without a class file (lambda proxies, hidden classes)
-     * @param splitColocations a breakpoint and a step at the same arrival delivered in two event sets
-     *     (counted once; expected 0)
-     * @param breakpointsWithoutStep bci-0 breakpoints hit by an already stepping thread with no step
-     *     event at that arrival (expected 0 in both modes: stepping should stop at every traced entry)
+     * @param splitArrivals arrivals whose breakpoint and step came in two consecutive event sets (counted
+     *     once; expected 0, JDWP groups co-located events)
+     * @param stepOnlyLeaderArrivals arrivals at a leader seen by a step but by no breakpoint although one was
+     *     set there (expected 0: it would mean a missed breakpoint)
+     * @param breakpointOnlyArrivals arrivals of an already stepping thread seen by a breakpoint but by no
+     *     step: code where the JVM hides single-stepping (static initializers run during resolution)
+     * @param breakpointOnlyMethods the methods ({@code class.name+descriptor}) of those arrivals, sorted
      * @param elapsed wall time of the whole run
      */
     public record Stats(long stepEvents, long breakpointEvents, long blockEntries, int tracedClasses,
-                        List<String> skippedClasses, long splitColocations, long breakpointsWithoutStep,
-                        Duration elapsed) {
-        /** Copies the list. */
+                        List<String> skippedClasses, long splitArrivals, long stepOnlyLeaderArrivals,
+                        long breakpointOnlyArrivals, List<String> breakpointOnlyMethods, Duration elapsed) {
+        /** Copies the lists. */
         public Stats {
             skippedClasses = List.copyOf(skippedClasses);
+            breakpointOnlyMethods = List.copyOf(breakpointOnlyMethods);
         }
     }
 

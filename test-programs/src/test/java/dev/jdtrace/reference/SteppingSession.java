@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.Code;
@@ -49,6 +50,8 @@ import org.apache.bcel.classfile.JavaClass;
 final class SteppingSession {
 
     /** JDK packages excluded from stepping when the include prefixes share no common prefix. */
+    private static final boolean DEBUG = Boolean.getBoolean("reference.debug");
+
     private static final List<String> JDK_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
     private final List<String> command;
@@ -64,12 +67,14 @@ final class SteppingSession {
     private final List<String> skipped = new ArrayList<>();
     private final Set<ThreadReference> steppingThreads = new HashSet<>();
     private final Map<ThreadReference, ThreadTrace> threads = new LinkedHashMap<>();
-    /** Per thread: the location of a breakpoint delivered without a step at the same arrival. */
-    private final Map<ThreadReference, Location> loneBreakpoint = new HashMap<>();
+    /** Per thread: its previous arrival, to recognise the second half of an arrival split over two sets. */
+    private final Map<ThreadReference, Arrival> lastArrival = new HashMap<>();
+    private final Map<String, Integer> breakpointOnlyMethods = new TreeMap<>();
     private long stepEvents;
     private long breakpointEvents;
-    private long splitColocations;
-    private long breakpointsWithoutStep;
+    private long splitArrivals;
+    private long stepOnlyLeaderArrivals;
+    private long breakpointOnlyArrivals;
 
     SteppingSession(final List<String> command, final List<String> includePrefixes, final byte[] stdin,
                     final Options options) {
@@ -117,8 +122,11 @@ final class SteppingSession {
                 throw new TimeoutException("the target did not exit within " + options.timeout());
             }
             final List<String> lines = lines();
+            final List<String> onlyBreakpoints = breakpointOnlyMethods.entrySet().stream()
+                    .filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();
             final Stats stats = new Stats(stepEvents, breakpointEvents, lines.size(), traced.size(), skipped,
-                    splitColocations, breakpointsWithoutStep, Duration.ofNanos(System.nanoTime() - start));
+                    splitArrivals, stepOnlyLeaderArrivals, breakpointOnlyArrivals, onlyBreakpoints,
+                    Duration.ofNanos(System.nanoTime() - start));
             return new Result(lines, target.stdout(), target.stderr(), exit.getAsInt(), stats);
         }
     }
@@ -199,19 +207,48 @@ final class SteppingSession {
         if (!wasStepping) {
             startStepping(thread);
         }
-        final Location lone = loneBreakpoint.remove(thread);
-        if (hasStep && !hasBreakpoint && lone != null && sameLocation(lone, location)) {
-            splitColocations++;          // the step half of an arrival already counted with its breakpoint
+        final Arrival previous = lastArrival.put(thread, new Arrival(location, hasStep, hasBreakpoint));
+        if (previous != null && previous.isHalf() && hasStep != hasBreakpoint && previous.step() != hasStep
+                && sameLocation(previous.location(), location)) {
+            // The other half of the previous arrival, delivered in its own event set: already counted.
+            splitArrivals++;
+            lastArrival.remove(thread);
+            if (previous.step()) {
+                stepOnlyLeaderArrivals--;
+            } else {
+                breakpointOnlyArrivals--;
+                breakpointOnlyMethods.merge(methodName(location), -1, Integer::sum);
+            }
             return;
         }
-        if (hasBreakpoint && !hasStep && wasStepping) {
-            breakpointsWithoutStep++;
-            if (Boolean.getBoolean("reference.debug")) {
-                System.err.println("lone breakpoint " + thread.name() + " " + location);
-            }
-            loneBreakpoint.put(thread, location);
+        final BytecodeLeaders leaders = leadersAt(location);
+        final int bci = (int) location.codeIndex();
+        if (leaders == null || !leaders.isLeader(bci)) {
+            return;                      // untraced code, or inside a block
         }
-        record(thread, location);
+        if (hasStep && !hasBreakpoint && (options.leaderBreakpoints() || bci == 0)) {
+            stepOnlyLeaderArrivals++;
+        }
+        if (hasBreakpoint && !hasStep && wasStepping) {
+            breakpointOnlyArrivals++;
+            breakpointOnlyMethods.merge(methodName(location), 1, Integer::sum);
+            if (DEBUG) {
+                System.err.println("breakpoint without step: " + thread.name() + " " + location);
+            }
+        }
+        final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name()));
+        trace.lines.add(location.declaringType().name() + '\t' + location.method().name()
+                + location.method().signature() + '\t' + bci + '\t' + leaders.blockEnd(bci));
+    }
+
+    /** The leaders of the method of {@code location}, or null when it is not traced. */
+    private BytecodeLeaders leadersAt(final Location location) {
+        final Map<Method, BytecodeLeaders> methods = traced.get(location.declaringType());
+        return methods == null ? null : methods.get(location.method());
+    }
+
+    private static String methodName(final Location location) {
+        return location.declaringType().name() + '.' + location.method().name() + location.method().signature();
     }
 
     private void startStepping(final ThreadReference thread) {
@@ -231,25 +268,6 @@ final class SteppingSession {
         step.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         step.enable();
         steppingThreads.add(thread);
-    }
-
-    private void record(final ThreadReference thread, final Location location) {
-        final Map<Method, BytecodeLeaders> methods = traced.get(location.declaringType());
-        if (methods == null) {
-            return;                      // untraced code (unfiltered stepping, or a class without class file)
-        }
-        final Method method = location.method();
-        final BytecodeLeaders leaders = methods.get(method);
-        if (leaders == null) {
-            return;
-        }
-        final int bci = (int) location.codeIndex();
-        if (!leaders.isLeader(bci)) {
-            return;
-        }
-        final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name()));
-        trace.lines.add(location.declaringType().name() + '\t' + method.name() + method.signature() + '\t'
-                + bci + '\t' + leaders.blockEnd(bci));
     }
 
     private void prepare(final ReferenceType type) {
@@ -275,10 +293,13 @@ final class SteppingSession {
             }
             final int[] handlers = Arrays.stream(code.getExceptionTable()).mapToInt(CodeException::getHandlerPC)
                     .toArray();
-            methods.put(method, BytecodeLeaders.of(bytecodes, handlers));
-            final BreakpointRequest entry = requests.createBreakpointRequest(method.locationOfCodeIndex(0));
-            entry.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
-            entry.enable();
+            final BytecodeLeaders leaders = BytecodeLeaders.of(bytecodes, handlers);
+            methods.put(method, leaders);
+            for (final int leader : options.leaderBreakpoints() ? leaders.leaders() : new int[] {0}) {
+                final BreakpointRequest breakpoint = requests.createBreakpointRequest(method.locationOfCodeIndex(leader));
+                breakpoint.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+                breakpoint.enable();
+            }
         }
         traced.put(type, methods);
     }
@@ -330,6 +351,13 @@ final class SteppingSession {
 
     private static boolean sameLocation(final Location a, final Location b) {
         return a.codeIndex() == b.codeIndex() && a.method().equals(b.method());
+    }
+
+    /** One arrival of a thread at a location, and which events reported it. */
+    private record Arrival(Location location, boolean step, boolean breakpoint) {
+        boolean isHalf() {
+            return step != breakpoint;
+        }
     }
 
     /** The block entries of one thread, in execution order, and its name at the first one. */

@@ -1,0 +1,81 @@
+package dev.jdtrace.driver.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+class HitStreamTest {
+
+  @Property
+  void recordsReadBackInOrder(@ForAll @Size(max = 200) final List<@IntRange(min = 0, max = 3) Integer> threads,
+      @ForAll @Size(max = 200) final List<@IntRange(min = 0, max = 1_000_000) Integer> blocks) throws IOException {
+    final int n = Math.min(threads.size(), blocks.size());
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    final List<String> expected = new ArrayList<>();
+    final boolean[] seen = new boolean[4];
+    try (HitStreamWriter w = new HitStreamWriter(bytes, "plan-1", 3)) {
+      for (int i = 0; i < n; i++) {
+        final int t = threads.get(i);
+        if (!seen[t]) {
+          seen[t] = true;
+          w.thread(t, "t" + t, t - 1);
+          expected.add("thread " + t + " t" + t + " " + (t - 1));
+        }
+        w.hit(t, blocks.get(i));
+        expected.add("hit " + t + " " + blocks.get(i));
+      }
+    }
+    final HitStreamReader r = new HitStreamReader(new ByteArrayInputStream(bytes.toByteArray()));
+    assertThat(r.planId()).isEqualTo("plan-1");
+    assertThat(r.session()).isEqualTo(3);
+    final List<String> actual = new ArrayList<>();
+    r.accept(new HitVisitor() {
+      @Override
+      public void thread(final int thread, final String name, final long startOrder) {
+        actual.add("thread " + thread + " " + name + " " + startOrder);
+      }
+
+      @Override
+      public void hit(final int thread, final int block) {
+        actual.add("hit " + thread + " " + block);
+      }
+    });
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  @net.jqwik.api.Example
+  void aStreamCutShortIsAnError() throws IOException {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (HitStreamWriter w = new HitStreamWriter(bytes, "p", 0)) {
+      w.thread(0, "main", -1);
+      w.hit(0, 5);
+    }
+    final byte[] cut = Arrays.copyOf(bytes.toByteArray(), bytes.size() - 1);
+    final HitStreamReader r = new HitStreamReader(new ByteArrayInputStream(cut));
+    assertThatThrownBy(() -> r.accept(new HitVisitor() {
+      @Override
+      public void thread(final int thread, final String name, final long startOrder) {
+      }
+
+      @Override
+      public void hit(final int thread, final int block) {
+      }
+    })).hasMessageContaining("cut short");
+  }
+
+  @net.jqwik.api.Example
+  void otherFilesAreRejected() {
+    assertThatThrownBy(() -> new HitStreamReader(new ByteArrayInputStream("hello world".getBytes())))
+        .isInstanceOf(IOException.class).hasMessageContaining("not a jdtrace session stream");
+  }
+}

@@ -1,0 +1,89 @@
+package dev.jdtrace.reconstruct.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TraceFormatTest {
+  private static final TraceDictionary DICT = new TraceDictionary(
+      List.of(new TraceDictionary.ClassEntry("a.B", "B.java"), new TraceDictionary.ClassEntry("a.C", "")),
+      List.of(new TraceDictionary.MethodEntry(0, "main", "([Ljava/lang/String;)V"),
+          new TraceDictionary.MethodEntry(1, "<init>", "()V")),
+      List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3, 4)), new TraceDictionary.BlockEntry(0, 7, 7, List.of()),
+          new TraceDictionary.BlockEntry(1, 0, 300, List.of(12))));
+
+  /** Records visitor calls as strings. */
+  private static final class Log implements TraceVisitor {
+    final List<String> events = new ArrayList<>();
+    TraceDictionary dictionary;
+
+    @Override
+    public void dictionary(final TraceDictionary d) {
+      dictionary = d;
+    }
+
+    @Override
+    public void thread(final String name) {
+      events.add("T " + name);
+    }
+
+    @Override
+    public void block(final int block) {
+      events.add(Integer.toString(block));
+    }
+
+    @Override
+    public void end() {
+      events.add("end");
+    }
+  }
+
+  private static byte[] write(final Log log) {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (TraceWriter w = new TraceWriter(bytes)) {
+      w.dictionary(DICT);
+      for (final String e : log.events) {
+        if (e.startsWith("T ")) {
+          w.thread(e.substring(2));
+        } else if (e.equals("end")) {
+          w.end();
+        } else {
+          w.block(Integer.parseInt(e));
+        }
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  @Test
+  void roundTripsDictionaryAndThreadsAcrossChunks() throws IOException {
+    final Log in = new Log();
+    in.events.add("T main");
+    for (int i = 0; i < 10_000; i++) {
+      in.events.add(Integer.toString(i % 3));
+    }
+    in.events.add("T worker#2");
+    in.events.add("2");
+    in.events.add("end");
+    final Log out = new Log();
+    TraceReader.accept(new ByteArrayInputStream(write(in)), out);
+    assertThat(out.dictionary).isEqualTo(DICT);
+    assertThat(out.events).isEqualTo(in.events);
+  }
+
+  @Test
+  void truncatedTraceIsAnError() {
+    final Log in = new Log();
+    in.events.addAll(List.of("T main", "1", "end"));
+    final byte[] bytes = write(in);
+    assertThatThrownBy(() -> TraceReader.accept(new ByteArrayInputStream(Arrays.copyOf(bytes, bytes.length - 1)),
+        new Log())).hasMessageContaining("truncated");
+  }
+}
