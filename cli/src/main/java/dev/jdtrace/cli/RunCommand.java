@@ -8,6 +8,7 @@ import dev.jdtrace.cli.pipeline.TraceRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON.")
   Path stats;
 
+  @Option(names = "--stdin", paramLabel = "FILE",
+      description = "Replay this file as the program's standard input. Default: jdtrace's own standard input, "
+          + "read to its end (none when it is a terminal).")
+  Path stdinFile;
+
   @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
       description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
   List<String> javaCommand;
@@ -73,7 +79,10 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Standard input to replay; an interactive terminal gives none rather than blocking. */
-  private static byte[] stdin() throws IOException {
+  private byte[] stdin() throws IOException {
+    if (stdinFile != null) {
+      return Files.readAllBytes(stdinFile);
+    }
     if (System.console() != null) {
       return new byte[0];
     }

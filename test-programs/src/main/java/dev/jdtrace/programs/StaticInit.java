@@ -147,11 +147,18 @@ public final class StaticInit {
         int w = Level.MID.weight;                         // enum initializer
         System.out.println("order: " + LOG);
 
-        // Second uses: no initializer runs again.
+        // Later uses, in a loop: no initializer runs again.
         int logLength = LOG.length();
-        ByNew second = new ByNew();
-        ByPutstatic.slot += ByGetstatic.VALUE;
-        int d = ByInvokestatic.scaled(1) + Chained.FACTOR;
+        ByNew second = first;
+        int d = 0;
+        for (int round = 0; round < 5; round++) {
+            second = new ByNew();
+            ByPutstatic.slot += ByGetstatic.VALUE;
+            d += ByInvokestatic.scaled(round) + Chained.FACTOR;
+            if (Level.values()[round % 3] == Level.HIGH) {
+                d += WithBranch.SUM;
+            }
+        }
         System.out.println("values: ids=" + first.id + "," + second.id + " b=" + b + " slot=" + ByPutstatic.slot
                 + " c=" + c + " d=" + d + " mode=" + mode + " sum=" + WithBranch.SUM + " tag=" + Child.CHILD_TAG
                 + " child=" + (child != null) + " w=" + w);

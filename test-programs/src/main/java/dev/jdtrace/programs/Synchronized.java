@@ -86,14 +86,14 @@ public final class Synchronized {
 
     public static void main(String[] args) {
         Synchronized s = new Synchronized();
-        for (int i = 1; i <= 5; i++) {
+        for (int i = 1; i <= 8; i++) {
             s.increment(i);
             bumpGlobal();
         }
         System.out.println("counter=" + s.counter + " twice=" + s.incrementTwice(3) + " global=" + globalCount);
 
         StringBuilder sb = new StringBuilder("nested:");
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < 6; i++) {
             sb.append(' ').append(s.nested(i));
         }
         System.out.println(sb);

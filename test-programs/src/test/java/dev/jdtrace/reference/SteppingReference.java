@@ -2,7 +2,10 @@ package dev.jdtrace.reference;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -153,6 +156,27 @@ public final class SteppingReference {
     public static List<String> trace(final List<String> javaCommand, final List<String> includePrefixes,
                                      final byte[] stdin) throws Exception {
         return run(javaCommand, includePrefixes, stdin).lines();
+    }
+
+    /**
+     * Groups blocks export lines by thread (the first field), keeping each thread's lines in order and
+     * threads in order of appearance; comment lines ({@code #}) are dropped. Compare traces this way
+     * when threads of different names may race to their first traced block, since the order of
+     * threads in the export then depends on scheduling.
+     *
+     * @param lines blocks export lines
+     * @return thread name to that thread's lines
+     */
+    public static Map<String, List<String>> byThread(final List<String> lines) {
+        final Map<String, List<String>> result = new LinkedHashMap<>();
+        for (final String line : lines) {
+            if (line.startsWith("#")) {
+                continue;
+            }
+            final int tab = line.indexOf('\t');
+            result.computeIfAbsent(tab < 0 ? line : line.substring(0, tab), k -> new ArrayList<>()).add(line);
+        }
+        return result;
     }
 
     /** Like {@link #trace} but returns the full result, with {@link Options#defaults()}. */

@@ -1,7 +1,9 @@
 package dev.jdtrace.reference;
 
 import com.sun.jdi.Bootstrap;
+import com.sun.jdi.Field;
 import com.sun.jdi.Location;
+import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
@@ -49,9 +51,10 @@ import org.apache.bcel.classfile.JavaClass;
  */
 final class SteppingSession {
 
-    /** JDK packages excluded from stepping when the include prefixes share no common prefix. */
+    /** {@code -Dreference.debug=true} prints every breakpoint-only arrival to standard error. */
     private static final boolean DEBUG = Boolean.getBoolean("reference.debug");
 
+    /** JDK packages excluded from stepping when the include prefixes share no common prefix. */
     private static final List<String> JDK_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.");
 
     private final List<String> command;
@@ -61,6 +64,7 @@ final class SteppingSession {
     private final ClassFileFinder finder;
 
     private VirtualMachine vm;
+    private Field tidField;
     private EventRequestManager requests;
     private final Map<ReferenceType, Map<Method, BytecodeLeaders>> traced = new HashMap<>();
     private final Set<ReferenceType> seenTypes = new HashSet<>();
@@ -207,15 +211,14 @@ final class SteppingSession {
         if (!wasStepping) {
             startStepping(thread);
         }
-        final Arrival previous = lastArrival.put(thread, new Arrival(location, hasStep, hasBreakpoint));
+        final Arrival previous = lastArrival.remove(thread);
         if (previous != null && previous.isHalf() && hasStep != hasBreakpoint && previous.step() != hasStep
                 && sameLocation(previous.location(), location)) {
             // The other half of the previous arrival, delivered in its own event set: already counted.
             splitArrivals++;
-            lastArrival.remove(thread);
-            if (previous.step()) {
+            if (previous.counted() == Mismatch.STEP_ONLY) {
                 stepOnlyLeaderArrivals--;
-            } else {
+            } else if (previous.counted() == Mismatch.BREAKPOINT_ONLY) {
                 breakpointOnlyArrivals--;
                 breakpointOnlyMethods.merge(methodName(location), -1, Integer::sum);
             }
@@ -223,20 +226,26 @@ final class SteppingSession {
         }
         final BytecodeLeaders leaders = leadersAt(location);
         final int bci = (int) location.codeIndex();
+        Mismatch mismatch = Mismatch.NONE;
+        if (leaders != null && leaders.isLeader(bci)) {
+            if (hasStep && !hasBreakpoint && (options.leaderBreakpoints() || bci == 0)) {
+                stepOnlyLeaderArrivals++;
+                mismatch = Mismatch.STEP_ONLY;
+            }
+            if (hasBreakpoint && !hasStep && wasStepping) {
+                breakpointOnlyArrivals++;
+                breakpointOnlyMethods.merge(methodName(location), 1, Integer::sum);
+                mismatch = Mismatch.BREAKPOINT_ONLY;
+                if (DEBUG) {
+                    System.err.println("breakpoint without step: " + thread.name() + " " + location);
+                }
+            }
+        }
+        lastArrival.put(thread, new Arrival(location, hasStep, hasBreakpoint, mismatch));
         if (leaders == null || !leaders.isLeader(bci)) {
             return;                      // untraced code, or inside a block
         }
-        if (hasStep && !hasBreakpoint && (options.leaderBreakpoints() || bci == 0)) {
-            stepOnlyLeaderArrivals++;
-        }
-        if (hasBreakpoint && !hasStep && wasStepping) {
-            breakpointOnlyArrivals++;
-            breakpointOnlyMethods.merge(methodName(location), 1, Integer::sum);
-            if (DEBUG) {
-                System.err.println("breakpoint without step: " + thread.name() + " " + location);
-            }
-        }
-        final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name()));
+        final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name(), threadId(t)));
         trace.lines.add(location.declaringType().name() + '\t' + location.method().name()
                 + location.method().signature() + '\t' + bci + '\t' + leaders.blockEnd(bci));
     }
@@ -324,17 +333,45 @@ final class SteppingSession {
         return codes;
     }
 
+    /**
+     * The export lines: threads in the order of their first traced block; threads sharing a name are
+     * numbered {@code #2}, {@code #3}, ... in the order of their {@code Thread} ids, i.e. creation order,
+     * which is deterministic even when same-named threads race to their first block.
+     */
     private List<String> lines() {
-        final Map<String, Integer> nameCounts = new HashMap<>();
+        final Map<String, List<ThreadTrace>> byName = new HashMap<>();
+        for (final ThreadTrace trace : threads.values()) {
+            byName.computeIfAbsent(trace.name, n -> new ArrayList<>()).add(trace);
+        }
+        final Map<ThreadTrace, String> uniqueNames = new HashMap<>();
+        for (final List<ThreadTrace> sameName : byName.values()) {
+            final List<ThreadTrace> ordered = new ArrayList<>(sameName);
+            ordered.sort(java.util.Comparator.comparingLong(t -> t.id));   // stable: first-block order on ties
+            for (int i = 0; i < ordered.size(); i++) {
+                uniqueNames.put(ordered.get(i), i == 0 ? ordered.get(i).name : ordered.get(i).name + "#" + (i + 1));
+            }
+        }
         final List<String> lines = new ArrayList<>();
         for (final ThreadTrace trace : threads.values()) {
-            final int n = nameCounts.merge(trace.name, 1, Integer::sum);
-            final String name = n == 1 ? trace.name : trace.name + "#" + n;
+            final String name = uniqueNames.get(trace);
             for (final String line : trace.lines) {
                 lines.add(name + '\t' + line);
             }
         }
         return lines;
+    }
+
+    /** The {@code java.lang.Thread.tid} of a suspended thread, or {@code Long.MAX_VALUE} if unavailable. */
+    private long threadId(final ThreadReference thread) {
+        if (tidField == null) {
+            final List<ReferenceType> types = vm.classesByName("java.lang.Thread");
+            final Field field = types.isEmpty() ? null : types.get(0).fieldByName("tid");
+            if (field == null) {
+                return Long.MAX_VALUE;
+            }
+            tidField = field;
+        }
+        return thread.getValue(tidField) instanceof LongValue id ? id.value() : Long.MAX_VALUE;
     }
 
     static String commonPrefix(final List<String> strings) {
@@ -353,8 +390,11 @@ final class SteppingSession {
         return a.codeIndex() == b.codeIndex() && a.method().equals(b.method());
     }
 
-    /** One arrival of a thread at a location, and which events reported it. */
-    private record Arrival(Location location, boolean step, boolean breakpoint) {
+    /** Which disagreement between the two mechanisms an arrival was counted as. */
+    private enum Mismatch { NONE, STEP_ONLY, BREAKPOINT_ONLY }
+
+    /** One arrival of a thread at a location, which events reported it, and how it was counted. */
+    private record Arrival(Location location, boolean step, boolean breakpoint, Mismatch counted) {
         boolean isHalf() {
             return step != breakpoint;
         }
@@ -363,10 +403,12 @@ final class SteppingSession {
     /** The block entries of one thread, in execution order, and its name at the first one. */
     private static final class ThreadTrace {
         final String name;
+        final long id;
         final List<String> lines = new ArrayList<>();
 
-        ThreadTrace(final String name) {
+        ThreadTrace(final String name, final long id) {
             this.name = name;
+            this.id = id;
         }
     }
 }

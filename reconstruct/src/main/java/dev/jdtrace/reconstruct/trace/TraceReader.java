@@ -24,8 +24,7 @@ public final class TraceReader {
     final DataInputStream in = new DataInputStream(new BufferedInputStream(source, 1 << 16));
     try {
       final byte[] magic = new byte[TraceFormat.MAGIC.length];
-      in.readFully(magic);
-      if (!Arrays.equals(magic, TraceFormat.MAGIC)) {
+      if (in.readNBytes(magic, 0, magic.length) < magic.length || !Arrays.equals(magic, TraceFormat.MAGIC)) {
         throw new IOException("not a jdtrace trace file");
       }
       final int version = in.readUnsignedByte();

@@ -1,0 +1,98 @@
+package dev.jdtrace.distributor.realizable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.profiler.optimal.BallLarusWeights;
+import dev.jdtrace.profiler.optimal.FlowGraph;
+import dev.jdtrace.profiler.optimal.NodeProfileRealizability;
+import dev.jdtrace.profiler.optimal.OptimalNodeProfile;
+import dev.jdtrace.profiler.optimal.PathDecoder;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * Random splits of realizable profiles on random reducible graphs: whenever the Theorem 2 checker accepts a
+ * split, every bounded execution decodes exactly from its per-session streams, and no two executions share
+ * all their streams.
+ */
+class DistributionPropertiesTest {
+
+  @Provide
+  Arbitrary<List<Integer>> recipes() {
+    return Arbitraries.integers().between(0, 40).list().ofMinSize(1).ofMaxSize(16);
+  }
+
+  /**
+   * Splits the optimal profile over 1-3 sessions: {@code assignment} gives each witness a session, and value 3
+   * puts it in every session (like b2 in the seed's {{b3, b2}, {b4, b2}}).
+   */
+  @Property(tries = 500)
+  void acceptedSplitsDecodeEveryBoundedExecution(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean repeatable, @ForAll @IntRange(min = 1, max = 3) final int sessions,
+      @ForAll @Size(max = 40) final List<@IntRange(max = 3) Integer> assignment) {
+    final FlowGraph graph = StructuredGraphs.build(recipe);
+    final BitSet profile = new OptimalNodeProfile(new BallLarusWeights(graph).getWeights(), repeatable)
+        .getProfile().toBitSet();
+    final List<BitSet> split = split(profile, sessions, assignment);
+    final DistributionRealizability.Result verdict =
+        new DistributionRealizability(graph, repeatable, split).getResult();
+    Statistics.label("accepted").collect(verdict.isRealizable());
+    if (sessions == 1) {
+      assertThat(verdict.isRealizable()).isTrue();
+    }
+    if (!verdict.isRealizable()) {
+      return;
+    }
+    final DistributedPathDecoder decoder = new DistributedPathDecoder(graph, repeatable, split);
+    final Map<String, int[]> byStreams = new HashMap<>();
+    for (final int[] run : Executions.of(graph, repeatable, Math.min(2 * graph.size() + 6, 40), 300)) {
+      final List<int[]> streams = split.stream().map(s -> PathDecoder.project(run, s)).toList();
+      final String key = streams.stream().map(java.util.Arrays::toString).toList().toString();
+      assertThat(byStreams.put(key, run)).as("another execution with streams %s", key).isNull();
+      assertThat(decoder.decode(streams)).containsExactly(run);
+    }
+  }
+
+  /** One session is a node profile: Theorem 2 then agrees with Theorem 4. */
+  @Property(tries = 500)
+  void oneSessionAgreesWithTheNodeProfileChecker(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean repeatable, @ForAll @Size(max = 40) final List<Boolean> choice) {
+    final FlowGraph graph = StructuredGraphs.build(recipe);
+    final BitSet w = new BitSet();
+    for (int i = 0; i < graph.size() && i < choice.size(); i++) {
+      w.set(i, choice.get(i));
+    }
+    assertThat(new DistributionRealizability(graph, repeatable, List.of(w)).getResult().isRealizable())
+        .isEqualTo(new NodeProfileRealizability(graph, repeatable, w).getResult().isRealizable());
+  }
+
+  private static List<BitSet> split(final BitSet profile, final int sessions, final List<Integer> assignment) {
+    final List<BitSet> split = new ArrayList<>();
+    for (int i = 0; i < sessions; i++) {
+      split.add(new BitSet());
+    }
+    int k = 0;
+    for (int w = profile.nextSetBit(0); w >= 0; w = profile.nextSetBit(w + 1), k++) {
+      final int a = k < assignment.size() ? assignment.get(k) : 0;
+      if (a == 3) {
+        for (final BitSet s : split) {
+          s.set(w);
+        }
+      } else {
+        split.get(a % sessions).set(w);
+      }
+    }
+    return split;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Intraprocedural witness planning, checking and decoding over an abstract {@link
+ * dev.jdtrace.profiler.optimal.FlowGraph}: the algorithms of the seed paper ("Distributed Program Tracing",
+ * Saha, Dhoolia, Paul, IBM RI14005, 2014) and of Ball and Larus ("Optimally Profiling and Tracing Programs").
+ *
+ * <pre>
+ * FlowGraph ──► BallLarusWeights / EdgeWeights.fromCounts ──► EdgeWeights
+ *     │                                                        │
+ *     │        OptimalNodeProfile (Fig. 11) / ConditionTargetProfile / AllBlocksProfile
+ *     │                                                        ▼
+ *     ├──────────────► NodeProfileRealizability (Thm. 4) ◄── NodeProfile (witnesses, cost)
+ *     │                         │ uses
+ *     │                  FirstWitnesses (FIRST sets, witness-free cycles)
+ *     │                         │ uses
+ *     └──────────────► PathDecoder (Fig. 9 walk): stream ──► path, or Divergence/AmbiguityException
+ * </pre>
+ *
+ * <p>Every algorithm takes its inputs in the constructor, checks them for null, and computes on the first
+ * getter call, caching the result (JGraphT style). None is thread-safe; results are immutable.
+ */
+package dev.jdtrace.profiler.optimal;
