@@ -16,7 +16,7 @@ import java.util.Objects;
  * MICRO 1994): innermost loops first, each loop's cyclic probability {@code cp} turns its header's inflow
  * {@code f} into {@code f / (1 - cp)}.
  *
- * <p>Loops come from a depth-first search (see {@link LoopNest}), not dominators: in a reducible graph the
+ * <p>Loops come from a depth-first search (see {@code LoopNest}), not dominators: in a reducible graph the
  * retreating edges are exactly the back edges. An irreducible graph (a loop with two entries, which javac never
  * emits) falls back to a cruder but still balanced weighting: one unit of flow along one entry-to-exit walk
  * through each edge. Nodes unreachable from the entry get weight 0. A loop with no way out (an infinite loop)
