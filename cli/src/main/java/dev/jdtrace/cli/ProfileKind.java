@@ -2,6 +2,8 @@ package dev.jdtrace.cli;
 
 /** The witness profiles {@code run} offers. */
 enum ProfileKind {
+  optimal("optimal"),
+  condition_targets("condition-targets"),
   all_blocks("all-blocks");
 
   private final String label;

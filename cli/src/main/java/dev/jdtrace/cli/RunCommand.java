@@ -37,7 +37,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--exclude", paramLabel = "PAT", description = "Classes not to trace, same syntax (repeatable).")
   List<String> excludes = new ArrayList<>();
 
-  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "all-blocks",
+  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "optimal", converter = ProfileKindConverter.class,
       description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   ProfileKind profile;
 

@@ -15,7 +15,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.bcel.classfile.ClassFormatException;
+import dev.jdtrace.profiler.model.MethodId;
 import org.apache.bcel.classfile.ClassParser;
+import org.apache.bcel.classfile.Constant;
+import org.apache.bcel.classfile.ConstantCP;
+import org.apache.bcel.classfile.ConstantFieldref;
+import org.apache.bcel.classfile.ConstantMethodHandle;
+import org.apache.bcel.classfile.ConstantNameAndType;
+import org.apache.bcel.classfile.ConstantPool;
+import org.apache.bcel.classfile.Field;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.Method;
 import org.apache.bcel.generic.ConstantPoolGen;
@@ -56,6 +64,20 @@ public final class ProgramLoader {
     return patterns.stream().sorted().toList();
   }
 
+  /** Methods named by CONSTANT_MethodHandle entries: lambda bodies and method references. */
+  private static List<MethodId> handleTargets(final JavaClass jc) {
+    final ConstantPool cp = jc.getConstantPool();
+    final List<MethodId> targets = new ArrayList<>();
+    for (final Constant c : cp.getConstantPool()) {
+      if (c instanceof ConstantMethodHandle handle && cp.getConstant(handle.getReferenceIndex()) instanceof ConstantCP ref
+          && !(ref instanceof ConstantFieldref)) {
+        final ConstantNameAndType nat = cp.getConstant(ref.getNameAndTypeIndex(), ConstantNameAndType.class);
+        targets.add(new MethodId(ref.getClass(cp).replace('/', '.'), nat.getName(cp), nat.getSignature(cp)));
+      }
+    }
+    return targets;
+  }
+
   /** Parses one class file. */
   public static ClassModel read(final Path origin, final InputStream in) {
     try {
@@ -69,8 +91,17 @@ public final class ProgramLoader {
       }
       final String superName = jc.getClassName().equals("java.lang.Object") ? null : jc.getSuperclassName();
       final String source = jc.getSourceFileName();
+      final List<String> declared = new ArrayList<>();
+      for (final Method m : jc.getMethods()) {
+        declared.add(m.getName() + m.getSignature());
+      }
+      final List<String> fields = new ArrayList<>();
+      for (final Field f : jc.getFields()) {
+        fields.add(f.getName());
+      }
       return new ClassModel(jc.getClassName(), superName, List.of(jc.getInterfaceNames()), jc.getAccessFlags(),
-          source == null || source.equals("<Unknown>") ? null : source, origin.toString(), methods);
+          source == null || source.equals("<Unknown>") ? null : source, origin.toString(), methods, declared, fields,
+          handleTargets(jc));
     } catch (final IOException | ClassFormatException e) {
       throw new UncheckedIOException(new IOException("cannot parse a class file in " + origin + ": "
           + e.getMessage(), e));

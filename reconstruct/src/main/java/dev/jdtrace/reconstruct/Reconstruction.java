@@ -1,7 +1,10 @@
 package dev.jdtrace.reconstruct;
 
 import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.reconstruct.walk.Walker;
+import java.util.ArrayList;
+import java.util.Arrays;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.util.List;
@@ -20,26 +23,36 @@ public final class Reconstruction {
    * @return the number of block entries emitted
    * @throws ReconstructionException when the streams are not from this plan, or cannot be explained
    */
-  public static long reconstruct(final Program program, final Plan plan, final List<SessionStreams> sessions,
+  public static long reconstruct(final IcfgModel model, final Plan plan, final List<SessionStreams> sessions,
       final TraceVisitor out) {
     checkCompatible(plan, sessions);
-    if (sessions.size() != 1 || !plan.profile().equals("all-blocks")) {
-      throw new ReconstructionException("this version reconstructs only the all-blocks profile in one session");
+    if (sessions.size() != 1) {
+      throw new ReconstructionException("this version reconstructs one session only");
     }
+    final boolean allBlocks = plan.profile().equals("all-blocks");
     final List<ThreadStream> threads = sessions.get(0).threads();
     final List<String> names = ThreadNames.assign(threads);
-    out.dictionary(TraceDictionary.of(program));
+    // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
+    final List<int[]> paths = new ArrayList<>();
+    for (int i = 0; i < threads.size(); i++) {
+      paths.add(allBlocks ? witnessHits(threads.get(i)) : new Walker(model, names.get(i), threads.get(i)).decode());
+    }
+    out.dictionary(TraceDictionary.of(model.program()));
     long blocks = 0;
-    // For the all-blocks profile every block is a witness, so each stream is the path itself.
     for (int i = 0; i < threads.size(); i++) {
       out.thread(names.get(i));
-      for (final int block : threads.get(i).hits()) {
+      for (final int block : paths.get(i)) {
         out.block(block);
       }
-      blocks += threads.get(i).hits().length;
+      blocks += paths.get(i).length;
     }
     out.end();
     return blocks;
+  }
+
+  /** With every block a witness, the stream's hits are the path itself. */
+  private static int[] witnessHits(final ThreadStream thread) {
+    return Arrays.stream(thread.hits()).filter(h -> h >= 0).toArray();
   }
 
   private static void checkCompatible(final Plan plan, final List<SessionStreams> sessions) {

@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitStreamReader;
 import dev.jdtrace.driver.stream.HitVisitor;
 import java.io.IOException;
@@ -45,6 +46,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     private final List<Long> orders = new ArrayList<>();
     private final List<int[]> hits = new ArrayList<>();
     private final List<Integer> sizes = new ArrayList<>();
+    private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
 
     @Override
     public void thread(final int thread, final String name, final long startOrder) {
@@ -52,6 +54,14 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       orders.add(startOrder);
       hits.add(new int[64]);
       sizes.add(0);
+      exceptions.add(new ArrayList<>());
+    }
+
+    @Override
+    public void exception(final int thread, final ExceptionRecord e) {
+      final List<ExceptionRecord> list = exceptions.get(thread);
+      list.add(e);
+      hit(thread, -list.size());
     }
 
     @Override
@@ -69,7 +79,8 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     List<ThreadStream> streams() {
       final List<ThreadStream> out = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
-        out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i))));
+        out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i)),
+            exceptions.get(i)));
       }
       return out;
     }

@@ -1,6 +1,8 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.ExceptionRecord;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One thread's witness hits in one session.
@@ -8,14 +10,26 @@ import java.util.Arrays;
  * @param name the thread's name at its first hit
  * @param startOrder position among threads started while traced, -1 when it was alive before
  * @param firstSeen position of the thread's first hit among the session's threads
- * @param hits global block ids, in order
+ * @param hits the events in order: a global block id for a witness hit, or {@code -(k+1)} for the k-th
+ *     entry of {@code exceptions}
+ * @param exceptions the exception records the negative events refer to
  */
-public record ThreadStream(String name, long startOrder, int firstSeen, int[] hits) {
+public record ThreadStream(String name, long startOrder, int firstSeen, int[] hits,
+    List<ExceptionRecord> exceptions) {
+
+  public ThreadStream {
+    exceptions = List.copyOf(exceptions);
+  }
+
+  /** Number of witness hits, exceptions not counted. */
+  public int hitCount() {
+    return hits.length - exceptions.size();
+  }
 
   @Override
   public boolean equals(final Object o) {
     return o instanceof ThreadStream t && t.name.equals(name) && t.startOrder == startOrder
-        && t.firstSeen == firstSeen && Arrays.equals(t.hits, hits);
+        && t.firstSeen == firstSeen && Arrays.equals(t.hits, hits) && t.exceptions.equals(exceptions);
   }
 
   @Override

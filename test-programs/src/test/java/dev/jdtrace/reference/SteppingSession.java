@@ -2,6 +2,7 @@ package dev.jdtrace.reference;
 
 import com.sun.jdi.Bootstrap;
 import com.sun.jdi.Field;
+import com.sun.jdi.IncompatibleThreadStateException;
 import com.sun.jdi.Location;
 import com.sun.jdi.LongValue;
 import com.sun.jdi.Method;
@@ -16,12 +17,14 @@ import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.LocatableEvent;
+import com.sun.jdi.event.MethodExitEvent;
 import com.sun.jdi.event.StepEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.MethodExitRequest;
 import com.sun.jdi.request.StepRequest;
 import dev.jdtrace.reference.SteppingReference.Options;
 import dev.jdtrace.reference.SteppingReference.Result;
@@ -67,18 +70,25 @@ final class SteppingSession {
     private Field tidField;
     private EventRequestManager requests;
     private final Map<ReferenceType, Map<Method, BytecodeLeaders>> traced = new HashMap<>();
+    /** The bytecode of every traced method, as the JVM reports it. */
+    private final Map<Method, byte[]> bytecodes = new HashMap<>();
     private final Set<ReferenceType> seenTypes = new HashSet<>();
     private final List<String> skipped = new ArrayList<>();
     private final Set<ThreadReference> steppingThreads = new HashSet<>();
     private final Map<ThreadReference, ThreadTrace> threads = new LinkedHashMap<>();
     /** Per thread: its previous arrival, to recognise the second half of an arrival split over two sets. */
     private final Map<ThreadReference, Arrival> lastArrival = new HashMap<>();
+    /** Per thread: the location of the last step or breakpoint event it reported (HotSpot's "current location"). */
+    private final Map<ThreadReference, Location> lastEventLocation = new HashMap<>();
+    /** Per thread: a return-site arrival HotSpot will not report, recorded unless an event shows up after all. */
+    private final Map<ThreadReference, Expected> expectedReturns = new HashMap<>();
     private final Map<String, Integer> breakpointOnlyMethods = new TreeMap<>();
     private long stepEvents;
     private long breakpointEvents;
     private long splitArrivals;
     private long stepOnlyLeaderArrivals;
     private long breakpointOnlyArrivals;
+    private long unreportedReturnArrivals;
 
     SteppingSession(final List<String> command, final List<String> includePrefixes, final byte[] stdin,
                     final Options options) {
@@ -104,6 +114,10 @@ final class SteppingSession {
                     prepare.addClassFilter(prefix + "*");
                     prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
                     prepare.enable();
+                    final MethodExitRequest exit = requests.createMethodExitRequest();
+                    exit.addClassFilter(prefix + "*");
+                    exit.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+                    exit.enable();
                 }
                 for (final ReferenceType type : vm.allClasses()) {
                     if (type.isPrepared()) {
@@ -130,7 +144,7 @@ final class SteppingSession {
                     .filter(e -> e.getValue() > 0).map(Map.Entry::getKey).toList();
             final Stats stats = new Stats(stepEvents, breakpointEvents, lines.size(), traced.size(), skipped,
                     splitArrivals, stepOnlyLeaderArrivals, breakpointOnlyArrivals, onlyBreakpoints,
-                    Duration.ofNanos(System.nanoTime() - start));
+                    unreportedReturnArrivals, Duration.ofNanos(System.nanoTime() - start));
             return new Result(lines, target.stdout(), target.stderr(), exit.getAsInt(), stats);
         }
     }
@@ -158,12 +172,14 @@ final class SteppingSession {
             try {
                 set = vm.eventQueue().remove(500);
             } catch (VMDisconnectedException e) {
+                flushExpectedReturns();
                 return;
             }
             if (set == null) {
                 continue;
             }
             final Map<ThreadReference, List<LocatableEvent>> located = new LinkedHashMap<>();
+            final List<MethodExitEvent> exits = new ArrayList<>();
             boolean disconnected = false;
             for (final Event event : set) {
                 if (event instanceof ClassPrepareEvent prepared) {
@@ -171,17 +187,22 @@ final class SteppingSession {
                 } else if (event instanceof BreakpointEvent || event instanceof StepEvent) {
                     final LocatableEvent le = (LocatableEvent) event;
                     located.computeIfAbsent(le.thread(), t -> new ArrayList<>()).add(le);
+                } else if (event instanceof MethodExitEvent exit) {
+                    exits.add(exit);
                 } else if (event instanceof VMDisconnectEvent) {
                     disconnected = true;
                 }
             }
             located.forEach(this::onArrival);
+            exits.forEach(this::onMethodExit);   // a method exits after the arrival at its return instruction
             if (disconnected) {
+                flushExpectedReturns();
                 return;
             }
             try {
                 set.resume();
             } catch (VMDisconnectedException e) {
+                flushExpectedReturns();
                 return;
             }
         }
@@ -211,9 +232,22 @@ final class SteppingSession {
         if (!wasStepping) {
             startStepping(thread);
         }
+        final Expected expected = expectedReturns.remove(thread);
+        if (expected != null) {
+            if (sameLocation(expected.location(), location) && frameCount(thread) == expected.depth()) {
+                // HotSpot reported the return-site arrival after all: count it here, once.
+                if (DEBUG) {
+                    System.err.println("expected return arrival reported: " + thread.name() + " " + location);
+                }
+            } else {
+                recordUnreportedReturn(thread, expected);
+            }
+        }
+        lastEventLocation.put(thread, location);
         final Arrival previous = lastArrival.remove(thread);
+        final int depth = hasStep != hasBreakpoint ? frameCount(thread) : -1;   // only halves can be merged
         if (previous != null && previous.isHalf() && hasStep != hasBreakpoint && previous.step() != hasStep
-                && sameLocation(previous.location(), location)) {
+                && sameLocation(previous.location(), location) && previous.depth() == depth) {
             // The other half of the previous arrival, delivered in its own event set: already counted.
             splitArrivals++;
             if (previous.counted() == Mismatch.STEP_ONLY) {
@@ -241,13 +275,92 @@ final class SteppingSession {
                 }
             }
         }
-        lastArrival.put(thread, new Arrival(location, hasStep, hasBreakpoint, mismatch));
+        lastArrival.put(thread, new Arrival(location, hasStep, hasBreakpoint, depth, mismatch));
         if (leaders == null || !leaders.isLeader(bci)) {
             return;                      // untraced code, or inside a block
         }
+        record(thread, location, leaders);
+    }
+
+    private void record(final ThreadReference thread, final Location location, final BytecodeLeaders leaders) {
+        final int bci = (int) location.codeIndex();
         final ThreadTrace trace = threads.computeIfAbsent(thread, t -> new ThreadTrace(t.name(), threadId(t)));
         trace.lines.add(location.declaringType().name() + '\t' + location.method().name()
                 + location.method().signature() + '\t' + bci + '\t' + leaders.blockEnd(bci));
+    }
+
+    /**
+     * A traced method is about to return. HotSpot's JVMTI ({@code JvmtiEnvThreadState::
+     * compare_and_set_current_location}) keeps, per thread, the method and bytecode index of the last
+     * single-step or breakpoint it considered, and drops a single step at that same method and index
+     * (and a breakpoint too once both were posted there), whatever the frame. So when a method returns
+     * from a {@code *return} at index R into a caller frame of the same method whose return site (the
+     * instruction after its invoke) is R, as in {@code return f(n - 1)}, the caller's arrival at R is not
+     * reported at all. Detect exactly that case here and expect the arrival: it is recorded when the
+     * thread's next event shows it was not reported ({@link #recordUnreportedReturn}).
+     */
+    private void onMethodExit(final MethodExitEvent exit) {
+        final ThreadReference thread = exit.thread();
+        final Expected pending = expectedReturns.remove(thread);
+        if (pending != null) {
+            recordUnreportedReturn(thread, pending);   // the caller went on to exit without another event
+        }
+        final Location location = exit.location();
+        final Location last = lastEventLocation.get(thread);
+        if (last == null || !sameLocation(last, location)) {
+            return;                      // the next instruction cannot repeat HotSpot's current location
+        }
+        final BytecodeLeaders leaders = leadersAt(location);
+        final byte[] code = bytecodes.get(location.method());
+        final int bci = (int) location.codeIndex();
+        if (leaders == null || code == null || !leaders.isLeader(bci) || !isReturn(code[bci] & 0xff)) {
+            return;                      // not a normal return from a return site
+        }
+        try {
+            final int depth = thread.frameCount();
+            if (depth < 2) {
+                return;
+            }
+            final Location caller = thread.frame(1).location();
+            if (caller.method().equals(location.method()) && caller.codeIndex() >= 0
+                    && caller.codeIndex() + BytecodeLeaders.length(code, (int) caller.codeIndex()) == bci) {
+                expectedReturns.put(thread, new Expected(location, depth - 1));
+            }
+        } catch (IncompatibleThreadStateException e) {
+            throw new IllegalStateException("thread " + thread.name() + " is not suspended at a method exit", e);
+        }
+    }
+
+    /** Records the return-site arrival of {@code expected}, which HotSpot did not report. */
+    private void recordUnreportedReturn(final ThreadReference thread, final Expected expected) {
+        unreportedReturnArrivals++;
+        if (DEBUG) {
+            System.err.println("unreported return arrival: " + thread.name() + " " + expected.location()
+                    + " depth " + expected.depth());
+        }
+        // HotSpot's current location stays where it was; an arrival, not a half to merge with.
+        lastArrival.put(thread, new Arrival(expected.location(), true, true, -1, Mismatch.NONE));
+        record(thread, expected.location(), leadersAt(expected.location()));
+    }
+
+    /** At the end: a caller frame that was returned into did arrive at its return site. */
+    private void flushExpectedReturns() {
+        for (final Map.Entry<ThreadReference, Expected> e : new ArrayList<>(expectedReturns.entrySet())) {
+            recordUnreportedReturn(e.getKey(), e.getValue());
+        }
+        expectedReturns.clear();
+    }
+
+    private static boolean isReturn(final int opcode) {
+        return opcode >= 0xac && opcode <= 0xb1;   // ireturn .. return
+    }
+
+    private static int frameCount(final ThreadReference thread) {
+        try {
+            return thread.frameCount();
+        } catch (IncompatibleThreadStateException e) {
+            throw new IllegalStateException("thread " + thread.name() + " is not suspended at an event", e);
+        }
     }
 
     /** The leaders of the method of {@code location}, or null when it is not traced. */
@@ -304,6 +417,7 @@ final class SteppingSession {
                     .toArray();
             final BytecodeLeaders leaders = BytecodeLeaders.of(bytecodes, handlers);
             methods.put(method, leaders);
+            bytecodes.put(method, bytecodes);
             for (final int leader : options.leaderBreakpoints() ? leaders.leaders() : new int[] {0}) {
                 final BreakpointRequest breakpoint = requests.createBreakpointRequest(method.locationOfCodeIndex(leader));
                 breakpoint.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
@@ -393,11 +507,18 @@ final class SteppingSession {
     /** Which disagreement between the two mechanisms an arrival was counted as. */
     private enum Mismatch { NONE, STEP_ONLY, BREAKPOINT_ONLY }
 
-    /** One arrival of a thread at a location, which events reported it, and how it was counted. */
-    private record Arrival(Location location, boolean step, boolean breakpoint, Mismatch counted) {
+    /**
+     * One arrival of a thread at a location, which events reported it, its frame count (only for halves:
+     * the other half of a split arrival is in the same frame; -1 otherwise), and how it was counted.
+     */
+    private record Arrival(Location location, boolean step, boolean breakpoint, int depth, Mismatch counted) {
         boolean isHalf() {
             return step != breakpoint;
         }
+    }
+
+    /** A return-site arrival HotSpot will not report: the caller frame's location and frame count. */
+    private record Expected(Location location, int depth) {
     }
 
     /** The block entries of one thread, in execution order, and its name at the first one. */

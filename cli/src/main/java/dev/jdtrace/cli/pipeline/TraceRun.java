@@ -7,7 +7,13 @@ import dev.jdtrace.driver.SessionSpec;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.ProgramLoader;
-import dev.jdtrace.profiler.Profiles;
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.IcfgPlanner;
+import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
@@ -50,7 +56,13 @@ public final class TraceRun {
       throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", includes)
           + ": give a class name or a prefix such as com.example.*");
     }
-    final BitSet witnesses = Profiles.allBlocks(program);
+    final boolean openWorld = !filter.matches(command.mainClass()) || !request.excludes().isEmpty();
+    final IcfgModel.Structure structure = IcfgModel.Structure.of(program,
+        new CallResolver(new Hierarchy(program), openWorld),
+        Callbacks.of(program, new CallResolver(new Hierarchy(program), openWorld), command.classpath(), openWorld));
+    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
+        Weights.staticEstimate());
+    final BitSet witnesses = planned.witnesses();
     final Plan plan = Plan.of(program, request.profile(), List.of(witnesses));
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
@@ -69,7 +81,7 @@ public final class TraceRun {
       final long entries;
       try (OutputStream file = Files.newOutputStream(request.trace());
           TraceWriter writer = new TraceWriter(file)) {
-        entries = Reconstruction.reconstruct(program, plan, streams, writer);
+        entries = Reconstruction.reconstruct(planned.model(), plan, streams, writer);
       }
       final int threads = streams.get(0).threads().size();
       return new RunReport(plan, program.blockCount(), results, entries, threads,

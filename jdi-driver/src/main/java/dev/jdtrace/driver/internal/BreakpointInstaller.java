@@ -30,6 +30,8 @@ final class BreakpointInstaller {
   private final BitSet witnesses;
   private final EventRequestManager requests;
   private final List<String> refused = new ArrayList<>();
+  /** JDI methods of verified classes, to their traced method index. */
+  private final Map<Method, Integer> traced = new HashMap<>();
   private int breakpoints;
 
   BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
@@ -57,6 +59,7 @@ final class BreakpointInstaller {
     }
     final List<Location> locations = new ArrayList<>();
     final List<Integer> blocks = new ArrayList<>();
+    final Map<Method, Integer> verified = new HashMap<>();
     for (final MethodCfg cfg : model.methods()) {
       final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
       if (method == null) {
@@ -70,6 +73,7 @@ final class BreakpointInstaller {
       }
       final int[] starts = Bytecode.instructionStarts(code);
       final int m = program.methodIndex(cfg.id());
+      verified.put(method, m);
       for (int b = 0; b < cfg.blocks().size(); b++) {
         final int id = program.blockId(m, b);
         if (!witnesses.get(id)) {
@@ -89,6 +93,7 @@ final class BreakpointInstaller {
         blocks.add(id);
       }
     }
+    traced.putAll(verified);
     for (int i = 0; i < locations.size(); i++) {
       final BreakpointRequest bp = requests.createBreakpointRequest(locations.get(i));
       bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
@@ -96,6 +101,37 @@ final class BreakpointInstaller {
       bp.enable();
       breakpoints++;
     }
+  }
+
+  /** The traced method index of a JDI method of a verified class, or -1. */
+  int methodIndex(final Method method) {
+    return traced.getOrDefault(method, -1);
+  }
+
+  /** The global id of the traced block holding a location, or -1 when the location is not traced. */
+  int blockAt(final Location location) {
+    final int m = methodIndex(location.method());
+    if (m < 0) {
+      return -1;
+    }
+    final List<dev.jdtrace.profiler.model.Block> blocks = program.methods().get(m).blocks();
+    final long bci = location.codeIndex();
+    int lo = 0;
+    int hi = blocks.size() - 1;
+    while (lo < hi) {
+      final int mid = (lo + hi + 1) >>> 1;
+      if (blocks.get(mid).startBci() <= bci) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return program.blockId(m, lo);
+  }
+
+  /** The traced program. */
+  Program program() {
+    return program;
   }
 
   private void refuse(final ReferenceType type, final String why) {

@@ -11,13 +11,16 @@ import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.ExceptionEvent;
 import com.sun.jdi.event.ThreadStartEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.ExceptionRequest;
 import com.sun.jdi.request.ThreadStartRequest;
 import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.profiler.ClassFilter;
 import java.io.IOException;
 import java.util.HashSet;
@@ -34,11 +37,13 @@ public final class JdiSession {
   private final Recorder recorder;
   private final BreakpointInstaller installer;
   private final Set<ReferenceType> prepared = new HashSet<>();
+  private final ExceptionLocator exceptions;
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
     this.vm = vm;
     this.recorder = recorder;
     this.installer = installer;
+    this.exceptions = new ExceptionLocator(installer);
   }
 
   /** Attaches to a JDWP agent on loopback. */
@@ -70,6 +75,11 @@ public final class JdiSession {
       r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
       r.enable();
     }
+    // Exceptions are witnesses of exceptional control flow; the thread stays suspended while the
+    // locator counts the traced frames the exception unwinds.
+    final ExceptionRequest exceptions = erm.createExceptionRequest(null, true, true);
+    exceptions.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
+    exceptions.enable();
     final ThreadStartRequest threads = erm.createThreadStartRequest();
     threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
     threads.enable();
@@ -92,6 +102,11 @@ public final class JdiSession {
             recorder.hit(bp.thread(), (Integer) bp.request().getProperty(BreakpointInstaller.BLOCK));
           } else if (event instanceof ClassPrepareEvent cp) {
             prepare(cp.referenceType());
+          } else if (event instanceof ExceptionEvent ex) {
+            final ExceptionRecord record = exceptions.locate(ex);
+            if (record != null) {
+              recorder.exception(ex.thread(), record);
+            }
           } else if (event instanceof ThreadStartEvent ts) {
             recorder.started(ts.thread());
           } else if (event instanceof VMDisconnectEvent) {

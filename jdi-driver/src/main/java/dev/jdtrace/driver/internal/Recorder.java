@@ -3,6 +3,7 @@ package dev.jdtrace.driver.internal;
 import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
+import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitVisitor;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,6 +18,7 @@ final class Recorder {
   private final Map<Long, Integer> index = new HashMap<>();
   private long started;
   private long hits;
+  private long exceptions;
 
   Recorder(final HitVisitor out) {
     this.out = out;
@@ -28,14 +30,27 @@ final class Recorder {
   }
 
   void hit(final ThreadReference thread, final int block) {
+    out.hit(indexOf(thread), block);
+    hits++;
+  }
+
+  void exception(final ThreadReference thread, final ExceptionRecord exception) {
+    out.exception(indexOf(thread), exception);
+    exceptions++;
+  }
+
+  private int indexOf(final ThreadReference thread) {
     Integer i = index.get(thread.uniqueID());
     if (i == null) {
       i = index.size();
       index.put(thread.uniqueID(), i);
       out.thread(i, nameOf(thread), startOrder.getOrDefault(thread.uniqueID(), -1L));
     }
-    out.hit(i, block);
-    hits++;
+    return i;
+  }
+
+  long exceptions() {
+    return exceptions;
   }
 
   int threads() {

@@ -62,6 +62,8 @@ public final class HitStreamReader {
             visitor.thread(thread, in.readUTF(), order);
           }
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
+          case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
+              VarInts.readInt(in) - 1, VarInts.readInt(in) - 2, VarInts.readInt(in)));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }

@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
  *   "JDTHITS" version:u8=1  planId:UTF  session:varint
  *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
  *             2 thread:varint block:varint                   -- a witness hit
+ *             3 thread:varint throwBlock+1 catchBlock+2 unwound  -- an exception (see ExceptionRecord)
  *   0                                                        -- end; a file without it was cut short
  * </pre>
  * Not thread-safe: one recording thread owns it.
@@ -22,6 +23,7 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int END = 0;
   static final int THREAD = 1;
   static final int HIT = 2;
+  static final int EXCEPTION = 3;
 
   private final DataOutputStream out;
 
@@ -57,6 +59,19 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       VarInts.write(out, block);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void exception(final int thread, final ExceptionRecord e) {
+    try {
+      out.writeByte(EXCEPTION);
+      VarInts.write(out, thread);
+      VarInts.write(out, e.throwBlock() + 1L);
+      VarInts.write(out, e.catchBlock() + 2L);
+      VarInts.write(out, e.unwound());
+    } catch (final IOException x) {
+      throw new UncheckedIOException(x);
     }
   }
 

@@ -15,4 +15,12 @@ public interface HitVisitor {
 
   /** A witness hit: the thread entered the block with this global id. */
   void hit(int thread, int block);
+
+  /**
+   * An exception that touched traced code: thrown in it, caught in it, or unwinding traced frames.
+   *
+   * @param thread the thread's index
+   * @param exception where it was thrown and caught, and how many traced frames it unwound
+   */
+  void exception(int thread, ExceptionRecord exception);
 }

@@ -33,6 +33,11 @@ class HitStreamTest {
         }
         w.hit(t, blocks.get(i));
         expected.add("hit " + t + " " + blocks.get(i));
+        if (blocks.get(i) % 7 == 0) {
+          final ExceptionRecord e = new ExceptionRecord(blocks.get(i) % 3 - 1, blocks.get(i) % 5 - 2, i);
+          w.exception(t, e);
+          expected.add("exception " + t + " " + e);
+        }
       }
     }
     final HitStreamReader r = new HitStreamReader(new ByteArrayInputStream(bytes.toByteArray()));
@@ -48,6 +53,11 @@ class HitStreamTest {
       @Override
       public void hit(final int thread, final int block) {
         actual.add("hit " + thread + " " + block);
+      }
+
+      @Override
+      public void exception(final int thread, final ExceptionRecord e) {
+        actual.add("exception " + thread + " " + e);
       }
     });
     assertThat(actual).isEqualTo(expected);
@@ -69,6 +79,10 @@ class HitStreamTest {
 
       @Override
       public void hit(final int thread, final int block) {
+      }
+
+      @Override
+      public void exception(final int thread, final ExceptionRecord e) {
       }
     })).hasMessageContaining("cut short");
   }

@@ -18,6 +18,7 @@ import org.apache.bcel.classfile.LineNumberTable;
 import org.apache.bcel.classfile.Method;
 import org.apache.bcel.generic.BranchInstruction;
 import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.FieldInstruction;
 import org.apache.bcel.generic.GETSTATIC;
 import org.apache.bcel.generic.GotoInstruction;
 import org.apache.bcel.generic.IfInstruction;
@@ -102,7 +103,7 @@ public final class CfgBuilder {
       blocks.add(new Block(index, start, end, linesOf(lines, offsets, first, i), kind, List.copyOf(succ),
           handlersOf(code.getExceptionTable(), start, end, blockAt),
           kind == BlockEnd.INVOKE ? callSite((InvokeInstruction) tail) : null,
-          triggersInit(insns, first, i)));
+          initsOf(insns, first, i)));
       first = i + 1;
     }
     final List<Integer> starts = new ArrayList<>(offsets.length);
@@ -216,14 +217,20 @@ public final class CfgBuilder {
     return new CallSite(kind, owner, invoke.getMethodName(pool), invoke.getSignature(pool));
   }
 
-  private static boolean triggersInit(final InstructionHandle[] insns, final int from, final int to) {
+  private List<Block.InitRef> initsOf(final InstructionHandle[] insns, final int from, final int to) {
+    final List<Block.InitRef> inits = new ArrayList<>();
     for (int i = from; i <= to; i++) {
       final Instruction insn = insns[i].getInstruction();
-      if (insn instanceof NEW || insn instanceof GETSTATIC || insn instanceof PUTSTATIC
-          || insn.getOpcode() == Const.INVOKESTATIC) {
-        return true;
+      if (insn instanceof NEW n) {
+        inits.add(new Block.InitRef(n.getLoadClassType(pool).getClassName(), null, null));
+      } else if (insn instanceof GETSTATIC || insn instanceof PUTSTATIC) {
+        final FieldInstruction f = (FieldInstruction) insn;
+        inits.add(new Block.InitRef(f.getReferenceType(pool).toString(), f.getFieldName(pool), f.getSignature(pool)));
+      } else if (insn.getOpcode() == Const.INVOKESTATIC) {
+        final InvokeInstruction m = (InvokeInstruction) insn;
+        inits.add(new Block.InitRef(m.getReferenceType(pool).toString(), m.getMethodName(pool), m.getSignature(pool)));
       }
     }
-    return false;
+    return inits;
   }
 }

@@ -13,8 +13,8 @@ import java.util.List;
  * @param successors indices of the normal successors in the same method (empty after return or athrow)
  * @param handlers indices of the exception-handler blocks that cover any instruction of this block
  * @param call the call that ends this block, or {@code null} when {@code end != INVOKE}
- * @param initTrigger whether an instruction of this block can start a class initialisation
- *     ({@code new}, {@code getstatic}, {@code putstatic}, {@code invokestatic})
+ * @param inits the references of this block's instructions that can start a class initialisation
+ *     ({@code new}, {@code getstatic}, {@code putstatic}, {@code invokestatic}), in bytecode order
  */
 public record Block(
     int index,
@@ -25,12 +25,28 @@ public record Block(
     List<Integer> successors,
     List<Integer> handlers,
     CallSite call,
-    boolean initTrigger) {
+    List<InitRef> inits) {
 
   public Block {
     lines = List.copyOf(lines);
     successors = List.copyOf(successors);
     handlers = List.copyOf(handlers);
+    inits = List.copyOf(inits);
+  }
+
+  /**
+   * An instruction that initialises a class on first use.
+   *
+   * @param owner binary name of the class the instruction names
+   * @param member the field or method name, or {@code null} for {@code new}
+   * @param descriptor the field or method descriptor, or {@code null} for {@code new}
+   */
+  public record InitRef(String owner, String member, String descriptor) {
+  }
+
+  /** Whether an instruction of this block can start a class initialisation. */
+  public boolean initTrigger() {
+    return !inits.isEmpty();
   }
 
   /** First source line, or -1 when the method has no line table. */

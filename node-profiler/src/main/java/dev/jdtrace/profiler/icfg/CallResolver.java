@@ -1,0 +1,78 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.CallSite;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Resolves call sites soundly: every traced method a call can enter directly, and whether it can run
+ * untraced code. Dispatch uses class hierarchy analysis over the traced classes, under one closed-world
+ * assumption: untraced code does not subclass traced classes (it may implement traced interfaces, as
+ * lambda and dynamic proxies do, so interface calls always count as possibly untraced).
+ */
+public final class CallResolver {
+  private final Hierarchy hierarchy;
+  private final boolean openWorld;
+  private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
+
+  /**
+   * @param openWorld when untraced code may subclass traced classes (the traced set does not hold the
+   *     whole application): every virtual call is then possibly untraced
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld) {
+    this.hierarchy = hierarchy;
+    this.openWorld = openWorld;
+    final Program p = hierarchy.program();
+    for (int i = 0; i < p.methods().size(); i++) {
+      final MethodCfg m = p.methods().get(i);
+      if (!m.isStatic()) {
+        bySignature.computeIfAbsent(m.id().nameAndDescriptor(), k -> new ArrayList<>()).add(i);
+      }
+    }
+  }
+
+  /** Targets of a call site. */
+  public CallTargets resolve(final CallSite call) {
+    final String nd = call.name() + call.descriptor();
+    return switch (call.kind()) {
+      case DYNAMIC -> CallTargets.EXTERNAL;
+      case STATIC, SPECIAL -> {
+        final int m = hierarchy.resolveMethod(call.owner(), nd);
+        yield m < 0 ? CallTargets.EXTERNAL : new CallTargets(List.of(m), false);
+      }
+      case VIRTUAL -> virtual(call.owner(), nd);
+      case INTERFACE -> new CallTargets(sameSignature(nd), true);
+    };
+  }
+
+  private CallTargets virtual(final String owner, final String nd) {
+    if (hierarchy.program().classNamed(owner) == null) {
+      // Declared by an untraced type (Object, a JDK interface…): any traced override may run, or none.
+      return new CallTargets(sameSignature(nd), true);
+    }
+    final TreeSet<Integer> targets = new TreeSet<>();
+    boolean external = openWorld;
+    for (final String c : hierarchy.subtypesOf(owner)) {
+      final ClassModel model = hierarchy.program().classNamed(c);
+      if (model == null || model.isInterface()) {
+        continue;
+      }
+      final int m = hierarchy.resolveMethod(c, nd);
+      if (m >= 0) {
+        targets.add(m);
+      } else {
+        external = true;
+      }
+    }
+    return new CallTargets(new ArrayList<>(targets), external);
+  }
+
+  /** Every traced instance method with this name and descriptor. */
+  private List<Integer> sameSignature(final String nd) {
+    return bySignature.getOrDefault(nd, List.of());
+  }
+}

@@ -1,0 +1,96 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.MethodId;
+import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The traced methods untraced code may call: the decoder's candidates whenever untraced code runs.
+ * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of
+ * method-handle constants (lambda bodies and method references), traced targets of calls that may run
+ * untraced code, and — in an open world — every non-private method. Reflection on other methods is not
+ * seen; a run that does it ends in a divergence error.
+ */
+public final class Callbacks {
+  private Callbacks() {
+  }
+
+  /** Method indices of the callback methods. */
+  public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
+      final boolean openWorld) {
+    final BitSet callbacks = new BitSet();
+    try (UntracedSupertypes untraced = new UntracedSupertypes(classpath)) {
+      for (final ClassModel c : program.classes()) {
+        final List<Set<String>> overridable = new ArrayList<>();
+        boolean unknown = false;
+        for (final String sup : untracedAncestors(program, c)) {
+          final Optional<Set<String>> methods = untraced.overridable(sup);
+          if (methods.isPresent()) {
+            overridable.add(methods.get());
+          } else {
+            unknown = true;
+          }
+        }
+        for (final MethodId target : c.handleTargets()) {
+          final int m = program.methodIndex(target);
+          if (m >= 0) {
+            callbacks.set(m);
+          }
+        }
+        for (final MethodCfg m : c.methods()) {
+          final String nd = m.id().nameAndDescriptor();
+          final boolean instance = !m.isStatic() && !m.id().name().startsWith("<");
+          final boolean isPrivate = (m.access() & 0x0002) != 0;
+          if (m.id().name().equals("<clinit>") || (m.isStatic() && nd.equals("main([Ljava/lang/String;)V"))
+              || (openWorld && !isPrivate)
+              || (instance && !isPrivate && (unknown || overridable.stream().anyMatch(o -> o.contains(nd))))) {
+            callbacks.set(program.methodIndex(m.id()));
+          }
+        }
+      }
+    }
+    for (int b = 0; b < program.blockCount(); b++) {
+      final Block block = program.block(b);
+      if (block.end() == BlockEnd.INVOKE) {
+        final CallTargets t = resolver.resolve(block.call());
+        if (t.external()) {
+          t.traced().forEach(callbacks::set);
+        }
+      }
+    }
+    return callbacks;
+  }
+
+  /** The untraced types a class inherits from, directly or through traced supertypes. */
+  private static List<String> untracedAncestors(final Program program, final ClassModel c) {
+    final List<String> out = new ArrayList<>();
+    final List<String> work = new ArrayList<>(c.interfaces());
+    if (c.superName() != null) {
+      work.add(c.superName());
+    }
+    while (!work.isEmpty()) {
+      final String n = work.remove(work.size() - 1);
+      final ClassModel traced = program.classNamed(n);
+      if (traced == null) {
+        if (!out.contains(n)) {
+          out.add(n);
+        }
+      } else {
+        work.addAll(traced.interfaces());
+        if (traced.superName() != null) {
+          work.add(traced.superName());
+        }
+      }
+    }
+    return out;
+  }
+}

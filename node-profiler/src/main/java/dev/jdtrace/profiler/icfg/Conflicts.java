@@ -1,0 +1,120 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the decoder's choices that a witness set leaves ambiguous, statically, and the witnesses that
+ * remove them. Per-method optimal profiles composed across calls can be ambiguous (both arms of a branch
+ * call the same witnessed callee first); this is where that is caught. The choices mirror the walk:
+ * <ul>
+ *   <li>successors of a branch or switch: their FIRST sets must be disjoint;</li>
+ *   <li>traced targets of a call that cannot run untraced code: their entries' FIRST sets disjoint;</li>
+ *   <li>callbacks: each callback's entry FIRST set holds only witnesses, no two callbacks share one;</li>
+ *   <li>the return site of a call that may run untraced code: its FIRST set shares nothing with the
+ *       callbacks and reaches neither more untraced code nor the method's exit before a witness.</li>
+ * </ul>
+ */
+final class Conflicts {
+  private Conflicts() {
+  }
+
+  /** A conflict and the witness that resolves it. */
+  record Conflict(String what, int repair) {
+  }
+
+  static List<Conflict> find(final IcfgModel model, final double[] blockWeight) {
+    final Program p = model.program();
+    final FirstSets first = model.first();
+    final List<Conflict> out = new ArrayList<>();
+    for (int b = 0; b < p.blockCount(); b++) {
+      final Block block = p.block(b);
+      final int method = p.methodOf(b);
+      if (block.end() == BlockEnd.INVOKE) {
+        final CallTargets t = model.targets(b);
+        if (t.external()) {
+          for (final int s : block.successors()) {
+            final int r = p.blockId(method, s);
+            if (!model.isWitness(r) && leaksToCallbacks(model, first.of(r))) {
+              out.add(new Conflict("return site after untraced call at block " + b, r));
+            }
+          }
+        } else {
+          pairwise(model, out, t.traced().stream().map(m -> p.blockId(m, 0)).toList(), blockWeight, "targets of " + b);
+        }
+      } else if (block.successors().size() > 1) {
+        pairwise(model, out, block.successors().stream().map(s -> p.blockId(method, s)).toList(), blockWeight,
+            "successors of " + b);
+      }
+    }
+    final Map<Integer, Integer> owner = new HashMap<>();
+    final BitSet callbacks = model.callbacks();
+    for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
+      final int entry = p.blockId(m, 0);
+      for (final int w : first.of(entry)) {
+        if (w < 0) {
+          out.add(new Conflict("callback " + p.methods().get(m).id() + " can run unseen", entry));
+          break;
+        }
+        final Integer other = owner.putIfAbsent(w, m);
+        if (other != null && other != m) {
+          out.add(new Conflict("callbacks share witness " + w, entry));
+          out.add(new Conflict("callbacks share witness " + w, p.blockId(other, 0)));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean leaksToCallbacks(final IcfgModel model, final int[] first) {
+    for (final int w : first) {
+      if (w == FirstSets.EXTERNAL || w == FirstSets.EXIT || (w >= 0 && model.callbackOf(w) >= 0)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void pairwise(final IcfgModel model, final List<Conflict> out, final List<Integer> blocks,
+      final double[] weight, final String what) {
+    for (int i = 0; i < blocks.size(); i++) {
+      for (int j = i + 1; j < blocks.size(); j++) {
+        final int a = blocks.get(i);
+        final int b = blocks.get(j);
+        if (a != b && intersects(model.first().of(a), model.first().of(b))) {
+          final int repair;
+          if (model.isWitness(a)) {
+            repair = b;
+          } else if (model.isWitness(b)) {
+            repair = a;
+          } else {
+            repair = weight[a] <= weight[b] ? a : b;
+          }
+          out.add(new Conflict(what + ": " + a + " and " + b, repair));
+        }
+      }
+    }
+  }
+
+  private static boolean intersects(final int[] a, final int[] b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] == b[j]) {
+        return true;
+      }
+      if (a[i] < b[j]) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return false;
+  }
+}

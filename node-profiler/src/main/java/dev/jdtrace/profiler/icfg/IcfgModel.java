@@ -1,0 +1,105 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.Program;
+import java.util.Arrays;
+import java.util.BitSet;
+
+/**
+ * The interprocedural CFG as the decoder walks it, for one witness set: call targets, class-initialiser
+ * triggers, callback methods and FIRST sets. Immutable once built.
+ */
+public final class IcfgModel {
+  private static final int[] NO_CLINITS = {};
+
+  private final Program program;
+  private final BitSet witnesses;
+  private final BitSet callbacks;
+  private final CallTargets[] targets;
+  private final int[][] clinits;
+  private final FirstSets first;
+  private final int[] callbackOf;
+
+  /** Static facts that do not depend on the witnesses: share them across witness sets. */
+  public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks) {
+
+    /** Resolves every call and init trigger of the program. */
+    public static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
+      final Hierarchy hierarchy = new Hierarchy(program);
+      final InitTriggers inits = new InitTriggers(hierarchy);
+      final CallTargets[] targets = new CallTargets[program.blockCount()];
+      final int[][] clinits = new int[program.blockCount()][];
+      for (int b = 0; b < program.blockCount(); b++) {
+        final Block block = program.block(b);
+        if (block.end() == BlockEnd.INVOKE) {
+          targets[b] = resolver.resolve(block.call());
+        }
+        clinits[b] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
+      }
+      return new Structure(program, targets, clinits, callbacks);
+    }
+  }
+
+  public IcfgModel(final Structure structure, final BitSet witnesses) {
+    this.program = structure.program();
+    this.witnesses = (BitSet) witnesses.clone();
+    this.callbacks = structure.callbacks();
+    this.targets = structure.targets();
+    this.clinits = structure.clinits();
+    this.first = new FirstSets(this);
+    callbackOf = new int[program.blockCount()];
+    Arrays.fill(callbackOf, -1);
+    for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
+      for (final int w : first.of(program.blockId(m, 0))) {
+        if (w >= 0) {
+          // The planner makes these unique; keep the first and let the checker report clashes.
+          if (callbackOf[w] < 0) {
+            callbackOf[w] = m;
+          }
+        }
+      }
+    }
+  }
+
+  public Program program() {
+    return program;
+  }
+
+  public boolean isWitness(final int block) {
+    return witnesses.get(block);
+  }
+
+  /** The witnesses, as a copy. */
+  public BitSet witnesses() {
+    return (BitSet) witnesses.clone();
+  }
+
+  public boolean isCallback(final int method) {
+    return callbacks.get(method);
+  }
+
+  /** The callback methods, as a copy. */
+  public BitSet callbacks() {
+    return (BitSet) callbacks.clone();
+  }
+
+  /** Targets of the call ending a block, or {@code null} when the block does not end in a call. */
+  public CallTargets targets(final int block) {
+    return targets[block];
+  }
+
+  /** {@code <clinit>} method indices this block can start. */
+  public int[] clinits(final int block) {
+    return clinits[block];
+  }
+
+  public FirstSets first() {
+    return first;
+  }
+
+  /** The callback method whose entry reaches this witness first, or -1. */
+  public int callbackOf(final int witness) {
+    return callbackOf[witness];
+  }
+}

@@ -1,0 +1,87 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.profiler.optimal.ConditionTargetProfile;
+import dev.jdtrace.profiler.optimal.EdgeWeights;
+import dev.jdtrace.profiler.optimal.FlowGraph;
+import dev.jdtrace.profiler.optimal.NodeProfile;
+import dev.jdtrace.profiler.optimal.OptimalNodeProfile;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Chooses the witnesses of a whole program: a per-method profile, class-initialiser entries (each runs
+ * once, and the decoder needs to see them), then witnesses added until no choice of the decoder is
+ * ambiguous across calls ({@link Conflicts}).
+ */
+public final class IcfgPlanner {
+  private IcfgPlanner() {
+  }
+
+  /**
+   * A decodable witness set.
+   *
+   * @param model the ICFG model for the witnesses
+   * @param witnesses the witness blocks
+   * @param expectedHits the weights' estimate of hits (sum of witness node weights)
+   * @param repairs witnesses added to make the profile decodable across calls
+   * @param rounds repair rounds
+   */
+  public record Result(IcfgModel model, BitSet witnesses, double expectedHits, int repairs, int rounds) {
+  }
+
+  public static Result plan(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
+    final Program p = structure.program();
+    final BitSet witnesses = new BitSet(p.blockCount());
+    final double[] blockWeight = new double[p.blockCount()];
+    for (int m = 0; m < p.methods().size(); m++) {
+      final MethodCfg method = p.methods().get(m);
+      final int base = p.blockId(m, 0);
+      if (kind == ProfileKind.ALL_BLOCKS) {
+        witnesses.set(base, base + method.blocks().size());
+        continue;
+      }
+      final FlowGraph graph = MethodGraphs.of(method);
+      final EdgeWeights w = weights.of(m, graph);
+      for (int b = 0; b < method.blocks().size(); b++) {
+        blockWeight[base + b] = w.node(b);
+      }
+      final boolean repeatable = !method.id().name().equals("<clinit>");
+      final NodeProfile profile = kind == ProfileKind.OPTIMAL ? new OptimalNodeProfile(w, repeatable).getProfile()
+          : new ConditionTargetProfile(w, repeatable).getProfile();
+      for (final int node : profile.witnesses()) {
+        if (node < method.blocks().size()) {
+          witnesses.set(base + node);
+        }
+      }
+      if (method.id().name().equals("<clinit>")) {
+        witnesses.set(base);
+      }
+    }
+    int repairs = 0;
+    int rounds = 0;
+    while (true) {
+      final IcfgModel model = new IcfgModel(structure, witnesses);
+      final List<Conflicts.Conflict> conflicts = Conflicts.find(model, blockWeight);
+      if (conflicts.isEmpty()) {
+        double hits = 0;
+        for (int b = witnesses.nextSetBit(0); b >= 0; b = witnesses.nextSetBit(b + 1)) {
+          hits += blockWeight[b];
+        }
+        return new Result(model, witnesses, hits, repairs, rounds);
+      }
+      rounds++;
+      final int before = repairs;
+      for (final Conflicts.Conflict c : conflicts) {
+        if (!witnesses.get(c.repair())) {
+          witnesses.set(c.repair());
+          repairs++;
+        }
+      }
+      if (repairs == before) {
+        throw new IllegalStateException("planner cannot repair: " + conflicts.get(0).what());
+      }
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package dev.jdtrace.reconstruct.walk;
+
+import dev.jdtrace.profiler.icfg.CallTargets;
+import dev.jdtrace.profiler.icfg.FirstSets;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * Whether a candidate continuation of the walk can reach the goal before any other witness (DESIGN §2):
+ * FIRST sets answer within calls; when a witness-free path can return, the real caller on the walk's
+ * stack says what follows.
+ */
+final class Consistency {
+  private final IcfgModel model;
+  private final Program program;
+  private final FirstSets first;
+
+  Consistency(final IcfgModel model) {
+    this.model = model;
+    this.program = model.program();
+    this.first = model.first();
+  }
+
+  /**
+   * Whether entering {@code block}, in a frame sitting at {@code depth} of the stack (the frames below it
+   * are {@code stack[0..depth-1]}), can reach the goal first.
+   */
+  boolean consistent(final int block, final Goal goal, final List<Frame> stack, final int depth) {
+    if (within(block, goal)) {
+      return true;
+    }
+    return first.contains(block, FirstSets.EXIT) && afterReturn(goal, stack, depth);
+  }
+
+  /** Whether the goal can come first after the frame at {@code depth} returns. */
+  boolean afterReturn(final Goal goal, final List<Frame> stack, final int depth) {
+    if (depth == 0) {
+      return goal.kind() == Goal.Kind.END;
+    }
+    final Frame below = stack.get(depth - 1);
+    if (below.isExternal()) {
+      return external(below, goal, stack, depth - 1);
+    }
+    return continuation(below.block, goal, stack, depth - 1, depth < stack.size()
+        && stack.get(depth).kind == Frame.Kind.INTERRUPT);
+  }
+
+  /** Whether untraced code entered at frame {@code depth} can lead to the goal first. */
+  boolean external(final Frame frame, final Goal goal, final List<Frame> stack, final int depth) {
+    switch (goal.kind()) {
+      case WITNESS -> {
+        if (model.callbackOf(goal.witness()) >= 0) {
+          return true;
+        }
+      }
+      case THROW_UNTRACED -> {
+        return true;
+      }
+      case THROW_TRACED -> {
+        if (model.isCallback(program.methodOf(goal.throwBlock()))) {
+          return true;
+        }
+      }
+      case END -> {
+        if (frame.site < 0) {
+          return true;
+        }
+      }
+    }
+    return frame.site >= 0 && returnSite(frame.site) >= 0
+        && consistent(returnSite(frame.site), goal, stack, depth - 1);
+  }
+
+  /**
+   * What follows a block of the frame at {@code depth} once control comes back to it: after a call
+   * returns (its return site), or after a class initialiser interrupted it (the block's own way on).
+   */
+  private boolean continuation(final int block, final Goal goal, final List<Frame> stack, final int depth,
+      final boolean interrupted) {
+    if (!interrupted) {
+      final int r = returnSite(block);
+      return r >= 0 && consistent(r, goal, stack, depth);
+    }
+    final Block b = program.block(block);
+    final int method = program.methodOf(block);
+    switch (b.end()) {
+      case RETURN -> {
+        return afterReturn(goal, stack, depth);
+      }
+      case THROW -> {
+        return goal.kind() == Goal.Kind.THROW_TRACED && goal.throwBlock() == block;
+      }
+      case INVOKE -> {
+        final CallTargets t = model.targets(block);
+        if (t.external()) {
+          return external(Frame.external(block), goal, stack, depth + 1);
+        }
+        for (final int m : t.traced()) {
+          if (consistent(program.blockId(m, 0), goal, stack, depth + 1)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      default -> {
+        for (final int s : b.successors()) {
+          if (consistent(program.blockId(method, s), goal, stack, depth)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    }
+  }
+
+  /** Whether the goal can be reached from entering the block without returning from its frame. */
+  private boolean within(final int block, final Goal goal) {
+    return switch (goal.kind()) {
+      case WITNESS -> first.contains(block, goal.witness())
+          || (first.contains(block, FirstSets.EXTERNAL) && model.callbackOf(goal.witness()) >= 0);
+      case END -> false;
+      case THROW_UNTRACED -> first.contains(block, FirstSets.EXTERNAL);
+      case THROW_TRACED -> reaches(block, goal.throwBlock());
+    };
+  }
+
+  /** Whether a witness-free path from {@code from} (through calls) enters {@code target}. */
+  boolean reaches(final int from, final int target) {
+    final BitSet seen = new BitSet();
+    final ArrayDeque<Integer> work = new ArrayDeque<>();
+    work.push(from);
+    while (!work.isEmpty()) {
+      final int x = work.pop();
+      if (x == target) {
+        return true;
+      }
+      if (seen.get(x) || model.isWitness(x)) {
+        continue;
+      }
+      seen.set(x);
+      final Block b = program.block(x);
+      final int method = program.methodOf(x);
+      if (model.targets(x) != null) {
+        final CallTargets t = model.targets(x);
+        boolean through = t.external();
+        if (!t.external()) {
+          for (final int m : t.traced()) {
+            final int entry = program.blockId(m, 0);
+            work.push(entry);
+            through |= first.contains(entry, FirstSets.EXIT);
+          }
+        }
+        if (through) {
+          b.successors().forEach(s -> work.push(program.blockId(method, s)));
+        }
+      } else {
+        b.successors().forEach(s -> work.push(program.blockId(method, s)));
+      }
+    }
+    return false;
+  }
+
+  /** The block after the call ending {@code block}, or -1. */
+  int returnSite(final int block) {
+    final List<Integer> s = program.block(block).successors();
+    return s.isEmpty() ? -1 : program.blockId(program.methodOf(block), s.get(0));
+  }
+}
