@@ -1,13 +1,61 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.export.Glob;
+import dev.jdtrace.cli.export.Style;
+import dev.jdtrace.cli.export.TraceComparison;
+import dev.jdtrace.profiler.ClassFilter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** stub. */
-@Command(name = "diff")
+/** {@code jdtrace diff}: compare two traces' paths, for CI. */
+@Command(name = "diff", sortOptions = false, mixinStandardHelpOptions = true,
+    header = "Compare the block paths of two traces, thread by thread (exit 0 equal, 1 different, 2 error).",
+    description = {"Threads are matched by name and blocks by class, method, descriptor and offsets, so traces "
+        + "from different runs and builds compare. For each differing thread it prints the first difference: "
+        + "the entries just before, a few entries and the call stack on both sides, and where the paths agree "
+        + "again (" + "8 entries in a row, searched up to 20000 entries ahead). Then a summary of the threads, "
+        + "entries and methods that differ."},
+    footer = {"", "Example (CI):", "  jdtrace run -o new.trace -- java -cp app.jar com.example.Main",
+        "  jdtrace diff golden.trace new.trace --ignore-thread 'pool-*'"})
 final class DiffCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "A", description = "The first trace (the expected one).")
+  Path a;
+
+  @Parameters(index = "1", paramLabel = "B", description = "The second trace.")
+  Path b;
+
+  @Option(names = "--ignore-thread", paramLabel = "PAT",
+      description = "Leave out threads whose name matches (* matches any text; repeatable).")
+  List<String> ignoreThreads = new ArrayList<>();
+
+  @Option(names = "--ignore-class", paramLabel = "PAT",
+      description = "Leave out the blocks of these classes: a binary name, or a prefix ending in * (repeatable).")
+  List<String> ignoreClasses = new ArrayList<>();
+
+  @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+      description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: only on a terminal).")
+  ShowCommand.Color color;
+
   @Override
   public Integer call() {
-    return 0;
+    final PrintWriter out = spec.commandLine().getOut();
+    final Style style = new Style(color == ShowCommand.Color.always
+        || color == ShowCommand.Color.auto && System.console() != null);
+    final List<Glob> threads = ignoreThreads.stream().map(Glob::new).toList();
+    final boolean same = new TraceComparison(a, b, name -> threads.stream().anyMatch(g -> g.matches(name)),
+        name -> ignoreClasses.stream().anyMatch(p -> ClassFilter.matches(p, name))).run(out, style);
+    out.flush();
+    return same ? 0 : 1;
   }
 }

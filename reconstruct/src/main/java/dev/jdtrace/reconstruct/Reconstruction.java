@@ -30,7 +30,9 @@ public final class Reconstruction {
       throw new ReconstructionException("this version reconstructs one session only");
     }
     final boolean allBlocks = plan.profile().equals("all-blocks");
-    final List<ThreadStream> threads = sessions.get(0).threads();
+    // Threads in start order, so that the trace does not depend on which thread reached a witness first.
+    final List<ThreadStream> threads = new ArrayList<>(sessions.get(0).threads());
+    threads.sort(ThreadNames.startOrder());
     final List<String> names = ThreadNames.assign(threads);
     // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
     final List<int[]> paths = new ArrayList<>();

@@ -26,6 +26,20 @@ import java.util.Objects;
  * {@code invokestatic} resolution, and breakpoints are the only way to see them. Each arrival is
  * counted once whichever of the two reports it, and the two must agree wherever stepping works.
  *
+ * <p>HotSpot reports no event for a thread arriving at the method and bytecode index of its previous
+ * single step, whatever the frame ({@code JvmtiEnvThreadState::compare_and_set_current_location} keeps
+ * one "current location" per thread and drops a repeated single step, and a repeated breakpoint once a
+ * step and a breakpoint were both posted there). Breakpoints alone are not affected (a repeated
+ * breakpoint with no step posted is posted again). In code javac emits this happens only when a frame
+ * returns, from an {@code *return} at index R, into a caller frame of the same method whose return site
+ * is R: a recursive call in tail position, {@code return f(n - 1)}. A {@code MethodExit} request on
+ * the traced classes catches those returns: the caller's arrival at R is recorded unless the thread's
+ * next event reports it after all (see {@link Stats#unreportedReturnArrivals()}). The other repeats
+ * HotSpot would hide are not handled: an invoke at bci 0 calling its own method (unbounded recursion,
+ * ended only by {@code StackOverflowError}), a jump to itself ({@code goto} at its own target, an
+ * endless loop), and an exception handler starting with an instruction that throws into the same
+ * handler in a caller frame (javac starts every handler with {@code astore} or {@code pop}).
+ *
  * <p>Two stepping modes:
  * <ul>
  *   <li>{@link Stepping#FILTERED} (default): the step request carries class filters, so the JDWP agent
@@ -113,11 +127,16 @@ public final class SteppingReference {
      * @param breakpointOnlyArrivals arrivals of an already stepping thread seen by a breakpoint but by no
      *     step: code where the JVM hides single-stepping (static initializers run during resolution)
      * @param breakpointOnlyMethods the methods ({@code class.name+descriptor}) of those arrivals, sorted
+     * @param unreportedReturnArrivals arrivals at a return site that HotSpot reported by no event, recorded
+     *     from the callee's method exit: a caller frame resuming at the method and bytecode index of the
+     *     thread's previous step, as in {@code return f(n - 1)} whose return site is an {@code ireturn}
+     *     (see {@link SteppingReference})
      * @param elapsed wall time of the whole run
      */
     public record Stats(long stepEvents, long breakpointEvents, long blockEntries, int tracedClasses,
                         List<String> skippedClasses, long splitArrivals, long stepOnlyLeaderArrivals,
-                        long breakpointOnlyArrivals, List<String> breakpointOnlyMethods, Duration elapsed) {
+                        long breakpointOnlyArrivals, List<String> breakpointOnlyMethods,
+                        long unreportedReturnArrivals, Duration elapsed) {
         /** Copies the lists. */
         public Stats {
             skippedClasses = List.copyOf(skippedClasses);

@@ -417,7 +417,7 @@ final class SteppingSession {
                     .toArray();
             final BytecodeLeaders leaders = BytecodeLeaders.of(bytecodes, handlers);
             methods.put(method, leaders);
-            bytecodes.put(method, bytecodes);
+            this.bytecodes.put(method, bytecodes);
             for (final int leader : options.leaderBreakpoints() ? leaders.leaders() : new int[] {0}) {
                 final BreakpointRequest breakpoint = requests.createBreakpointRequest(method.locationOfCodeIndex(leader));
                 breakpoint.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);

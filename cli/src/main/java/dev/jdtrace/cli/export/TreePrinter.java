@@ -65,18 +65,19 @@ final class TreePrinter {
     };
   }
 
-  /** The header line of a call whose scope is {@code scope}, if it is printed. */
-  void header(final Scope scope, final int m, final long ordinal) {
+  /** The header line of a call whose scope is {@code scope}, if it is printed; {@code times} over 1 is shown. */
+  void header(final Scope scope, final int m, final long ordinal, final long times) {
     if (scope.mode() != Mode.SHOWN) {
       return;
     }
     final StringBuilder line = new StringBuilder();
     line.append(style.method(labels.method(m))).append(' ')
         .append(style.place("(" + labels.place(m, labels.firstLine(m)) + ")"));
+    final long count = method != null && scope.level() == 2 ? times * scope.times() : times;
+    if (count > 1) {
+      line.append(' ').append(style.count("× " + count));
+    }
     if (method != null && scope.level() == 2) {
-      if (scope.times() > 1) {
-        line.append(' ').append(style.count("× " + scope.times()));
-      }
       if (scope.callers() != null) {
         line.append(style.dim("  in " + callers(scope.callers())));
       }
@@ -103,9 +104,7 @@ final class TreePrinter {
       } else if (item instanceof Item.Loop loop) {
         loop(loop, scope);
       } else if (item instanceof Item.Call call) {
-        final Scope inner = enter(scope, call.method());
-        header(inner, call.method(), call.ordinal());
-        items(call.body(), inner);
+        call(call, scope, 1);
       }
     }
   }
@@ -114,12 +113,20 @@ final class TreePrinter {
     final String times = style.count("× " + loop.count());
     if (scope.mode() != Mode.SHOWN) {
       items(loop.body(), new Scope(scope.mode(), scope.level(), scope.times() * loop.count(), scope.callers()));
+    } else if (loop.body().size() == 1 && loop.body().get(0) instanceof Item.Call call) {
+      call(call, scope, loop.count());
     } else if (loop.body().stream().allMatch(Item.Step.class::isInstance)) {
       print(scope.level(), new StringBuilder(range(loop.body())).append(' ').append(times), loop.ordinal());
     } else {
       print(scope.level(), new StringBuilder("loop ").append(times), loop.ordinal());
       items(loop.body(), new Scope(Mode.SHOWN, scope.level() + 1, 1, scope.callers()));
     }
+  }
+
+  private void call(final Item.Call call, final Scope scope, final long times) {
+    final Scope inner = enter(scope, call.method());
+    header(inner, call.method(), call.ordinal(), times);
+    items(call.body(), inner);
   }
 
   /** {@code lines a-b} (or {@code line a}) over a run of steps, or their bci range without line numbers. */

@@ -134,7 +134,7 @@ public final class TreeView implements CallListener {
     for (int i = 0; i < stack.size(); i++) {
       final Frame frame = stack.get(i);
       if (!frame.printed) {
-        printer.header(frame.scope, frame.method, frame.ordinal);
+        printer.header(frame.scope, frame.method, frame.ordinal, 1);
         frame.printed = true;
       }
       printer.items(frame.body, frame.scope);

@@ -32,6 +32,7 @@ final class Conflicts {
   static List<Conflict> find(final IcfgModel model, final double[] blockWeight) {
     final Program p = model.program();
     final FirstSets first = model.first();
+    final FollowSets follow = new FollowSets(model);
     final List<Conflict> out = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final Block block = p.block(b);
@@ -41,16 +42,21 @@ final class Conflicts {
         if (t.external()) {
           for (final int s : block.successors()) {
             final int r = p.blockId(method, s);
-            if (!model.isWitness(r) && leaksToCallbacks(model, first.of(r))) {
+            if (!model.isWitness(r) && leaksToCallbacks(model, follow.substitute(first.of(r), method))) {
               out.add(new Conflict("return site after untraced call at block " + b, r));
             }
           }
         } else {
-          pairwise(model, out, t.traced().stream().map(m -> p.blockId(m, 0)).toList(), blockWeight, "targets of " + b);
+          final int[] ret = block.successors().isEmpty() ? new int[0]
+              : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
+          final List<Integer> entries = t.traced().stream().map(m -> p.blockId(m, 0)).toList();
+          pairwise(model, out, entries, entries.stream().map(e -> continued(first.of(e), ret)).toList(),
+              blockWeight, "targets of " + b);
         }
       } else if (block.successors().size() > 1) {
-        pairwise(model, out, block.successors().stream().map(s -> p.blockId(method, s)).toList(), blockWeight,
-            "successors of " + b);
+        final List<Integer> next = block.successors().stream().map(s -> p.blockId(method, s)).toList();
+        pairwise(model, out, next, next.stream().map(s -> follow.substitute(first.of(s), method)).toList(),
+            blockWeight, "successors of " + b);
       }
     }
     final Map<Integer, Integer> owner = new HashMap<>();
@@ -72,9 +78,17 @@ final class Conflicts {
     return out;
   }
 
+  /** A callee's entry FIRST set with its EXIT continued at the call's return site. */
+  private static int[] continued(final int[] entry, final int[] returnSite) {
+    if (java.util.Arrays.binarySearch(entry, FirstSets.EXIT) < 0) {
+      return entry;
+    }
+    return FirstSets.union(java.util.Arrays.stream(entry).filter(x -> x != FirstSets.EXIT).toArray(), returnSite);
+  }
+
   private static boolean leaksToCallbacks(final IcfgModel model, final int[] first) {
     for (final int w : first) {
-      if (w == FirstSets.EXTERNAL || w == FirstSets.EXIT || (w >= 0 && model.callbackOf(w) >= 0)) {
+      if (w == FirstSets.EXTERNAL || (w >= 0 && model.callbackOf(w) >= 0)) {
         return true;
       }
     }
@@ -82,12 +96,12 @@ final class Conflicts {
   }
 
   private static void pairwise(final IcfgModel model, final List<Conflict> out, final List<Integer> blocks,
-      final double[] weight, final String what) {
+      final List<int[]> sets, final double[] weight, final String what) {
     for (int i = 0; i < blocks.size(); i++) {
       for (int j = i + 1; j < blocks.size(); j++) {
         final int a = blocks.get(i);
         final int b = blocks.get(j);
-        if (a != b && intersects(model.first().of(a), model.first().of(b))) {
+        if (a != b && intersects(sets.get(i), sets.get(j))) {
           final int repair;
           if (model.isWitness(a)) {
             repair = b;

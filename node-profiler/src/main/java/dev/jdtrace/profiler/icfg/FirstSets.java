@@ -68,6 +68,14 @@ public final class FirstSets {
     if (model.isWitness(b)) {
       return new int[] {b};
     }
+    return after(b);
+  }
+
+  /**
+   * What can come first once the block has been entered: its class initialisers, then the block's way
+   * on (the FIRST set of a block, ignoring whether the block itself is a witness).
+   */
+  public int[] after(final int b) {
     final Program p = model.program();
     final Block block = p.block(b);
     final int method = p.methodOf(b);

@@ -89,7 +89,8 @@ public final class Walker {
         && consistency.consistent(consistency.returnSite(top.site), goal, stack, stack.size() - 2);
     if (callback >= 0 && returns) {
       throw fail("ambiguous plan: a callback into " + program.methods().get(callback).id()
-          + " or the return of the untraced call both explain the next event");
+          + " or the return of the untraced call at " + where(top.site) + " both explain " + describe(goal)
+          + " [return site first set " + Arrays.toString(model.first().of(consistency.returnSite(top.site))) + "]");
     }
     if (callback >= 0) {
       push(Frame.traced(callback, false), program.blockId(callback, 0));

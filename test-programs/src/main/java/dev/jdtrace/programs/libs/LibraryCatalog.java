@@ -22,8 +22,8 @@ public final class LibraryCatalog {
                     List.of("org.apache.commons.lang3.*", "dev.jdtrace.programs.libs.*")),
             new Library(GsonDriver.class.getName(),
                     List.of("com.google.gson.*", "dev.jdtrace.programs.libs.*")),
-            new Library(JsoupDriver.class.getName(),
-                    List.of("org.jsoup.*", "dev.jdtrace.programs.libs.*")));
+            new Library(CsvDriver.class.getName(),
+                    List.of("org.apache.commons.csv.*", "dev.jdtrace.programs.libs.*")));
 
     private LibraryCatalog() {
     }

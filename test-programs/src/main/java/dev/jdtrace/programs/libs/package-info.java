@@ -1,7 +1,7 @@
 /**
  * Driver programs that trace real libraries from Maven Central: commons-lang3
  * ({@link dev.jdtrace.programs.libs.LangDriver}), gson ({@link dev.jdtrace.programs.libs.GsonDriver})
- * and jsoup ({@link dev.jdtrace.programs.libs.JsoupDriver}). {@link dev.jdtrace.programs.libs.LibraryCatalog}
+ * and commons-csv ({@link dev.jdtrace.programs.libs.CsvDriver}). {@link dev.jdtrace.programs.libs.LibraryCatalog}
  * lists each with the include patterns that trace both the library and the driver.
  *
  * <p>Each driver is deterministic (single-threaded; no clock, no identity hash codes, no unseeded
