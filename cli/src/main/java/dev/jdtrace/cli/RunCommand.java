@@ -41,6 +41,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   ProfileKind profile;
 
+  @Option(names = "--weights", paramLabel = "TRACE",
+      description = "Weigh the plan by the block counts of a previous trace of this program (the trace profile): "
+          + "witnesses go where the program goes least, so the next collection is cheaper.")
+  Path weights;
+
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}).")
   Path output;
@@ -60,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, stdin(),
+    final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, weights, stdin(),
         javaCommand), System.out, System.err, line -> {
           err.println("jdtrace: " + line);
           err.flush();

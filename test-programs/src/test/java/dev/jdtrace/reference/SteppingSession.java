@@ -245,7 +245,12 @@ final class SteppingSession {
         }
         lastEventLocation.put(thread, location);
         final Arrival previous = lastArrival.remove(thread);
-        final int depth = hasStep != hasBreakpoint ? frameCount(thread) : -1;   // only halves can be merged
+        final BytecodeLeaders leaders = leadersAt(location);
+        final int bci = (int) location.codeIndex();
+        // Only halves are merged, and only at a leader does a wrong merge lose a block entry: there the frame
+        // tells the other half of one arrival (same frame) from a new arrival in another frame.
+        final boolean atLeader = leaders != null && leaders.isLeader(bci);
+        final int depth = hasStep != hasBreakpoint && atLeader ? frameCount(thread) : -1;
         if (previous != null && previous.isHalf() && hasStep != hasBreakpoint && previous.step() != hasStep
                 && sameLocation(previous.location(), location) && previous.depth() == depth) {
             // The other half of the previous arrival, delivered in its own event set: already counted.
@@ -258,8 +263,6 @@ final class SteppingSession {
             }
             return;
         }
-        final BytecodeLeaders leaders = leadersAt(location);
-        final int bci = (int) location.codeIndex();
         Mismatch mismatch = Mismatch.NONE;
         if (leaders != null && leaders.isLeader(bci)) {
             if (hasStep && !hasBreakpoint && (options.leaderBreakpoints() || bci == 0)) {
@@ -508,8 +511,9 @@ final class SteppingSession {
     private enum Mismatch { NONE, STEP_ONLY, BREAKPOINT_ONLY }
 
     /**
-     * One arrival of a thread at a location, which events reported it, its frame count (only for halves:
-     * the other half of a split arrival is in the same frame; -1 otherwise), and how it was counted.
+     * One arrival of a thread at a location, which events reported it, its frame count (only for halves at
+     * a leader: the other half of a split arrival is in the same frame; -1 otherwise), and how it was
+     * counted.
      */
     private record Arrival(Location location, boolean step, boolean breakpoint, int depth, Mismatch counted) {
         boolean isHalf() {

@@ -10,10 +10,12 @@ import java.util.List;
  * @param excludes exclude patterns
  * @param profile the profile kind
  * @param trace where the trace file goes
+ * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
  * @param stdin bytes replayed to every session's standard input
  * @param javaCommand the java command, exactly as given
  */
-public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, byte[] stdin,
+public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
+    byte[] stdin,
     List<String> javaCommand) {
 
   public RunRequest {

@@ -17,6 +17,7 @@ import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.reconstruct.TraceWeights;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -61,7 +62,7 @@ public final class TraceRun {
         new CallResolver(new Hierarchy(program), openWorld),
         Callbacks.of(program, new CallResolver(new Hierarchy(program), openWorld), command.classpath(), openWorld));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
-        Weights.staticEstimate());
+        request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
     final BitSet witnesses = planned.witnesses();
     final Plan plan = Plan.of(program, request.profile(), List.of(witnesses));
     final Path work = Files.createTempDirectory("jdtrace-");

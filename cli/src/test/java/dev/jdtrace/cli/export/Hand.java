@@ -22,16 +22,16 @@ import java.util.Map;
  * 5 [6-8] (lines 10, 11, 12): blocks 0, 1 and 3 may call (3-byte gap), 4 may return (1-byte gap), 2 and
  * 5 end their methods.
  */
-final class Hand {
+public final class Hand {
   private Hand() {
   }
 
   /** A method: name and blocks {start, end, line}. */
-  record M(String name, int[]... blocks) {
+  public record M(String name, int[]... blocks) {
   }
 
   /** A dictionary of one class per entry of {@code classes}, each with its methods. */
-  static TraceDictionary dictionary(final Map<String, List<M>> classes) {
+  public static TraceDictionary dictionary(final Map<String, List<M>> classes) {
     final List<ClassEntry> cs = new ArrayList<>();
     final List<MethodEntry> ms = new ArrayList<>();
     final List<BlockEntry> bs = new ArrayList<>();
@@ -48,7 +48,7 @@ final class Hand {
   }
 
   /** The standard dictionary described above. */
-  static TraceDictionary standard() {
+  public static TraceDictionary standard() {
     final Map<String, List<M>> classes = new LinkedHashMap<>();
     classes.put("t.C", List.of(new M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
         new M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
@@ -56,7 +56,7 @@ final class Hand {
   }
 
   /** Plays a trace to a visitor: threads by name, each with its block ids. */
-  static void play(final TraceVisitor v, final TraceDictionary d, final Map<String, int[]> threads) {
+  public static void play(final TraceVisitor v, final TraceDictionary d, final Map<String, int[]> threads) {
     v.dictionary(d);
     threads.forEach((name, blocks) -> {
       v.thread(name);
@@ -68,7 +68,7 @@ final class Hand {
   }
 
   /** Writes a trace file. */
-  static Path write(final Path file, final TraceDictionary d, final Map<String, int[]> threads) {
+  public static Path write(final Path file, final TraceDictionary d, final Map<String, int[]> threads) {
     try (OutputStream out = Files.newOutputStream(file); TraceWriter w = new TraceWriter(out)) {
       play(w, d, threads);
     } catch (final IOException e) {
@@ -78,7 +78,7 @@ final class Hand {
   }
 
   /** One thread named main. */
-  static Map<String, int[]> main(final int... blocks) {
+  public static Map<String, int[]> main(final int... blocks) {
     final Map<String, int[]> threads = new LinkedHashMap<>();
     threads.put("main", blocks);
     return threads;

@@ -44,12 +44,17 @@ class LoopFolderTest {
 
   @Test
   void nestedLoopsFoldInsideOut() {
-    assertThat(text(fold(5, 7, 7, 7, 5, 7, 7, 7, 5, 7, 7, 7, 9))).isEqualTo("((5 (7)x3))x3 9");
+    assertThat(text(fold(5, 7, 7, 7, 5, 7, 7, 7, 5, 7, 7, 7, 9))).isEqualTo("(5 (7)x3)x3 9");
   }
 
   @Test
   void differingIterationsStayVisible() {
     assertThat(text(fold(5, 7, 7, 5, 7, 7, 7, 5, 7, 7))).isEqualTo("5 (7)x2 5 (7)x3 5 (7)x2");
+  }
+
+  @Test
+  void anInnerLoopThatGrowsAfterTheOuterLoopFoldedUnrollsItsLastIteration() {
+    assertThat(text(fold(5, 7, 7, 5, 7, 7, 5, 7, 7, 7, 5, 7, 7))).isEqualTo("(5 (7)x2)x2 5 (7)x3 5 (7)x2");
   }
 
   @Test

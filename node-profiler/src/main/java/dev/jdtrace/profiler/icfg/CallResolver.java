@@ -58,8 +58,8 @@ public final class CallResolver {
     boolean external = openWorld;
     for (final String c : hierarchy.subtypesOf(owner)) {
       final ClassModel model = hierarchy.program().classNamed(c);
-      if (model == null || model.isInterface()) {
-        continue;
+      if (model == null || (model.access() & (0x0200 | 0x0400)) != 0) {
+        continue; // Interfaces and abstract classes have no instances of their own.
       }
       final int m = hierarchy.resolveMethod(c, nd);
       if (m >= 0) {

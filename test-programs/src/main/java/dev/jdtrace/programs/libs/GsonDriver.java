@@ -33,16 +33,16 @@ public final class GsonDriver {
     /** A line item of an order; plain fields only. */
     static final class Item {
         String sku;
-        int quantity;
+        int qty;
         double price;
         boolean gift;
 
         Item() {
         }
 
-        Item(String sku, int quantity, double price, boolean gift) {
+        Item(String sku, int qty, double price, boolean gift) {
             this.sku = sku;
-            this.quantity = quantity;
+            this.qty = qty;
             this.price = price;
             this.gift = gift;
         }
@@ -50,7 +50,6 @@ public final class GsonDriver {
 
     /** An address; a nested object that may be null. */
     static final class Address {
-        String street;
         String city;
         int zip;
 
@@ -61,8 +60,8 @@ public final class GsonDriver {
     /** An order: strings, numbers, a nested object, a list of objects and a list of strings. */
     static final class Order {
         long id;
-        String customer;
-        Address shipTo;
+        String who;
+        Address to;
         List<Item> items = new ArrayList<>();
         List<String> tags = new ArrayList<>();
         Integer priority;
@@ -87,7 +86,7 @@ public final class GsonDriver {
             treeNodes += countNodes(root);
             JsonObject obj = root.getAsJsonObject();
             treeSum += obj.get("id").getAsLong();
-            for (JsonElement e : obj.getAsJsonArray("values")) {
+            for (JsonElement e : obj.getAsJsonArray("vals")) {
                 if (e.isJsonPrimitive() && e.getAsJsonPrimitive().isNumber()) {
                     treeSum += (long) (e.getAsDouble() * 100);
                 }
@@ -132,9 +131,9 @@ public final class GsonDriver {
             if (back.items.size() != order.items.size() || back.id != order.id) {
                 throw new IllegalStateException("round trip failed for order " + i);
             }
-            bindSum += back.id + back.items.size() + back.tags.size() + (back.shipTo == null ? 0 : back.shipTo.zip);
+            bindSum += back.id + back.items.size() + back.tags.size() + (back.to == null ? 0 : back.to.zip);
             for (Item item : back.items) {
-                bindSum += item.quantity + (long) (item.price * 100) + (item.gift ? 1 : 0);
+                bindSum += item.qty + (long) (item.price * 100) + (item.gift ? 1 : 0);
             }
             if (i % 2 == 1) {
                 // Untyped binding: objects become maps, numbers doubles.
@@ -153,18 +152,18 @@ public final class GsonDriver {
     private static String writeDocument(Gen gen, int i) throws IOException {
         StringWriter out = new StringWriter();
         try (JsonWriter w = new JsonWriter(out)) {
-            w.setIndent(i % 3 == 0 ? "  " : "");
+            w.setIndent(i % 4 == 0 ? " " : "");
             w.beginObject();
             w.name("id").value(1000L + i);
-            w.name("title").value(gen.word());
-            w.name("active").value(gen.next(2) == 0);
-            w.name("owner");
+            w.name("tag").value(gen.word());
+            w.name("ok").value(gen.next(2) == 0);
+            w.name("by");
             if (gen.next(4) == 0) {
                 w.nullValue();
             } else {
-                w.beginObject().name("name").value(gen.word()).name("rank").value(gen.next(10)).endObject();
+                w.beginObject().name("n").value(gen.word()).name("rank").value(gen.next(10)).endObject();
             }
-            w.name("values").beginArray();
+            w.name("vals").beginArray();
             int count = 1 + gen.next(3);
             for (int k = 0; k < count; k++) {
                 switch (gen.next(4)) {
@@ -206,16 +205,15 @@ public final class GsonDriver {
     private static Order order(Gen gen, int i) {
         Order o = new Order();
         o.id = 5000L + i;
-        o.customer = gen.word();
+        o.who = gen.word();
         if (gen.next(3) != 0) {
-            o.shipTo = new Address();
-            o.shipTo.street = gen.word();
-            o.shipTo.city = gen.word();
-            o.shipTo.zip = 10000 + gen.next(90000);
+            o.to = new Address();
+            o.to.city = gen.word();
+            o.to.zip = 10000 + gen.next(90000);
         }
         int items = 1 + gen.next(2);
         for (int k = 0; k < items; k++) {
-            o.items.add(new Item("SKU-" + gen.next(1000), 1 + gen.next(5), gen.next(10000) / 100.0, gen.next(5) == 0));
+            o.items.add(new Item("K" + gen.next(100), 1 + gen.next(5), gen.next(10000) / 100.0, gen.next(5) == 0));
         }
         int tags = gen.next(2);
         for (int k = 0; k < tags; k++) {

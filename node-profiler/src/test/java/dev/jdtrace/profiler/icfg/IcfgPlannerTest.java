@@ -1,0 +1,55 @@
+package dev.jdtrace.profiler.icfg;
+
+import static dev.jdtrace.profiler.icfg.IcfgFixture.PROGRAM;
+import static dev.jdtrace.profiler.icfg.IcfgFixture.SHOP;
+import static dev.jdtrace.profiler.icfg.IcfgFixture.method;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class IcfgPlannerTest {
+  private final CallResolver resolver = new CallResolver(new Hierarchy(PROGRAM), false);
+  private final IcfgModel.Structure structure = IcfgModel.Structure.of(PROGRAM, resolver,
+      Callbacks.of(PROGRAM, resolver, List.of(), false));
+
+  private IcfgPlanner.Result plan(final ProfileKind kind) {
+    return IcfgPlanner.plan(structure, kind, Weights.staticEstimate());
+  }
+
+  @Test
+  void everyProfileLeavesNoConflict() {
+    for (final ProfileKind kind : ProfileKind.values()) {
+      final IcfgPlanner.Result r = plan(kind);
+      assertThat(Conflicts.find(r.model(), new double[PROGRAM.blockCount()])).as(kind.label()).isEmpty();
+    }
+  }
+
+  @Test
+  void optimalCostsNoMoreThanConditionTargetsOrAllBlocks() {
+    final double optimal = plan(ProfileKind.OPTIMAL).expectedHits();
+    assertThat(optimal).isLessThanOrEqualTo(plan(ProfileKind.CONDITION_TARGETS).expectedHits());
+    assertThat(plan(ProfileKind.OPTIMAL).witnesses().cardinality())
+        .isLessThan(plan(ProfileKind.ALL_BLOCKS).witnesses().cardinality());
+  }
+
+  @Test
+  void callbacksAreSeenOnEveryRunAndClinitEntriesAreWitnesses() {
+    final IcfgPlanner.Result r = plan(ProfileKind.OPTIMAL);
+    final BitSet callbacks = r.model().callbacks();
+    for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
+      for (final int w : r.model().first().of(PROGRAM.blockId(m, 0))) {
+        assertThat(w).as("FIRST of callback %s", PROGRAM.methods().get(m).id()).isGreaterThanOrEqualTo(0);
+      }
+    }
+    assertThat(r.model().isWitness(PROGRAM.blockId(method(SHOP + "$Item", "<clinit>()V"), 0))).isTrue();
+  }
+
+  @Test
+  void aMethodWithoutBranchesNeedsNoWitnessWhenCalledDirectly() {
+    final IcfgPlanner.Result r = plan(ProfileKind.OPTIMAL);
+    final int helper = method(SHOP + "$Apple", "helper(I)I");
+    assertThat(r.model().isWitness(PROGRAM.blockId(helper, 0))).isFalse();
+  }
+}

@@ -1,0 +1,149 @@
+package dev.jdtrace.reconstruct;
+
+import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.MethodId;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.profiler.optimal.BallLarusWeights;
+import dev.jdtrace.profiler.optimal.EdgeWeights;
+import dev.jdtrace.profiler.optimal.FlowEdge;
+import dev.jdtrace.profiler.optimal.FlowGraph;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceReader;
+import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The trace profile: edge weights counted in a previous trace, so the next plan puts its witnesses
+ * where the program really goes least. Blocks are matched by class, method and offset, so a trace of
+ * an older build still helps where the code is unchanged. Methods the trace never ran keep a tiny
+ * multiple of the Ball-Larus estimate, which only breaks ties.
+ */
+public final class TraceWeights implements Weights {
+  private static final double UNSEEN = 1e-3;
+
+  /** Per method index, per (from, to) local edge: how often the trace took it. */
+  private final Map<Integer, Map<Long, Long>> counts = new HashMap<>();
+
+  private TraceWeights() {
+  }
+
+  /**
+   * Counts the edges of every thread of a trace against the program.
+   *
+   * @throws IOException when the trace cannot be read
+   */
+  public static TraceWeights read(final Path trace, final Program program) throws IOException {
+    final TraceWeights weights = new TraceWeights();
+    try (InputStream in = Files.newInputStream(trace)) {
+      TraceReader.accept(in, weights.new Counter(program));
+    }
+    return weights;
+  }
+
+  @Override
+  public EdgeWeights of(final int method, final FlowGraph graph) {
+    final double[] base = new BallLarusWeights(graph).getWeights().edges();
+    final Map<Long, Long> seen = counts.getOrDefault(method, Map.of());
+    final double[] w = new double[graph.edges().size()];
+    final Map<Long, Boolean> used = new HashMap<>();
+    for (int i = 0; i < w.length; i++) {
+      final FlowEdge e = graph.edges().get(i);
+      final long key = key(e.from(), e.to());
+      // Parallel edges cannot be told apart in a block path: the first one gets the count.
+      final long c = used.putIfAbsent(key, true) == null ? seen.getOrDefault(key, 0L) : 0L;
+      w[i] = c + UNSEEN * base[i];
+    }
+    return new EdgeWeights(graph, w);
+  }
+
+  private static long key(final int from, final int to) {
+    return ((long) from << 32) | (to & 0xffffffffL);
+  }
+
+  /** Walks each thread with a stack of (method, last block) to attribute consecutive blocks to edges. */
+  private final class Counter implements TraceVisitor {
+    private final Program program;
+    private int[] toProgram;
+    private final List<int[]> stack = new ArrayList<>();
+
+    Counter(final Program program) {
+      this.program = program;
+    }
+
+    @Override
+    public void dictionary(final TraceDictionary d) {
+      final Map<String, Integer> ids = new HashMap<>();
+      for (int b = 0; b < program.blockCount(); b++) {
+        ids.put(program.methodOfBlock(b).id() + "@" + program.block(b).startBci(), b);
+      }
+      toProgram = new int[d.blocks().size()];
+      for (int b = 0; b < toProgram.length; b++) {
+        final TraceDictionary.MethodEntry m = d.methodOf(b);
+        final MethodId id = new MethodId(d.classOf(b).name(), m.name(), m.descriptor());
+        toProgram[b] = ids.getOrDefault(id + "@" + d.blocks().get(b).startBci(), -1);
+      }
+    }
+
+    @Override
+    public void thread(final String name) {
+      unwindAll();
+    }
+
+    @Override
+    public void block(final int traceBlock) {
+      final int b = toProgram[traceBlock];
+      if (b < 0) {
+        unwindAll();
+        return;
+      }
+      final int method = program.methodOf(b);
+      final int local = program.block(b).index();
+      for (int i = stack.size() - 1; i >= 0; i--) {
+        final int[] frame = stack.get(i);
+        if (frame[0] == method && follows(method, frame[1], local)) {
+          while (stack.size() > i + 1) {
+            exit(stack.remove(stack.size() - 1));
+          }
+          count(method, frame[1], local);
+          frame[1] = local;
+          return;
+        }
+      }
+      stack.add(new int[] {method, local});
+    }
+
+    private boolean follows(final int method, final int from, final int to) {
+      final Block b = program.methods().get(method).blocks().get(from);
+      return b.successors().contains(to) || b.handlers().contains(to);
+    }
+
+    private void exit(final int[] frame) {
+      final MethodCfg m = program.methods().get(frame[0]);
+      count(frame[0], frame[1], m.blocks().size());
+    }
+
+    private void count(final int method, final int from, final int to) {
+      counts.computeIfAbsent(method, k -> new HashMap<>()).merge(key(from, to), 1L, Long::sum);
+    }
+
+    private void unwindAll() {
+      while (!stack.isEmpty()) {
+        exit(stack.remove(stack.size() - 1));
+      }
+    }
+
+    @Override
+    public void end() {
+      unwindAll();
+    }
+  }
+}
