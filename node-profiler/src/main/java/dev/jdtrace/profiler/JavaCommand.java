@@ -56,7 +56,9 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
   private static JavaCommand fromClasspath(final List<String> args, final String cp, final String main) {
     final List<Path> entries = new ArrayList<>();
     for (final String e : cp.split(File.pathSeparator)) {
-      if (!e.isEmpty()) {
+      if (e.endsWith("*") && (e.length() == 1 || e.charAt(e.length() - 2) == File.separatorChar)) {
+        entries.addAll(jarsIn(Path.of(e.length() == 1 ? "." : e.substring(0, e.length() - 1))));
+      } else if (!e.isEmpty()) {
         entries.add(Path.of(e));
       }
     }
@@ -68,6 +70,19 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
     }
     throw new IllegalArgumentException("main class " + main + " is not on the classpath " + cp
         + ": check the class name and -cp");
+  }
+
+  /** A {@code dir/*} classpath entry: every jar in the directory, as the java launcher expands it. */
+  private static List<Path> jarsIn(final Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar"))
+          .sorted().toList();
+    } catch (final IOException e) {
+      throw new UncheckedIOException("cannot list classpath directory " + dir + ": " + e.getMessage(), e);
+    }
   }
 
   private static JavaCommand fromJar(final List<String> args, final Path jar) {

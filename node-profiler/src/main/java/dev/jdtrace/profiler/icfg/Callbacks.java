@@ -58,12 +58,29 @@ public final class Callbacks {
         }
       }
     }
+    boolean reflectsConstructors = false;
+    boolean reflectsMethods = false;
     for (int b = 0; b < program.blockCount(); b++) {
       final Block block = program.block(b);
       if (block.end() == BlockEnd.INVOKE) {
         final CallTargets t = resolver.resolve(block.call());
         if (t.external()) {
           t.traced().forEach(callbacks::set);
+        }
+        final String callee = block.call().owner() + "." + block.call().name();
+        reflectsConstructors |= callee.equals("java.lang.reflect.Constructor.newInstance")
+            || callee.equals("java.lang.Class.newInstance");
+        reflectsMethods |= callee.equals("java.lang.reflect.Method.invoke");
+      }
+    }
+    // Reflection where it can be seen: traced code that reflects may enter any constructor (or public
+    // method) from untraced code.
+    if (reflectsConstructors || reflectsMethods) {
+      for (int m = 0; m < program.methods().size(); m++) {
+        final MethodCfg method = program.methods().get(m);
+        if ((reflectsConstructors && method.id().name().equals("<init>"))
+            || (reflectsMethods && (method.access() & 0x0001) != 0 && !method.id().name().startsWith("<"))) {
+          callbacks.set(m);
         }
       }
     }

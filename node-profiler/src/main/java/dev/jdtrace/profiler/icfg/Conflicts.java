@@ -101,7 +101,8 @@ final class Conflicts {
       for (int j = i + 1; j < blocks.size(); j++) {
         final int a = blocks.get(i);
         final int b = blocks.get(j);
-        if (a != b && intersects(sets.get(i), sets.get(j))) {
+        if (a != b && (intersects(sets.get(i), sets.get(j)) || untracedMeetsCallback(model, sets.get(i), sets.get(j))
+            || untracedMeetsCallback(model, sets.get(j), sets.get(i)))) {
           final int repair;
           if (model.isWitness(a)) {
             repair = b;
@@ -114,6 +115,19 @@ final class Conflicts {
         }
       }
     }
+  }
+
+  /** Untraced code on one side may call back into a callback whose witness comes first on the other. */
+  private static boolean untracedMeetsCallback(final IcfgModel model, final int[] a, final int[] b) {
+    if (java.util.Arrays.binarySearch(a, FirstSets.EXTERNAL) < 0) {
+      return false;
+    }
+    for (final int w : b) {
+      if (w >= 0 && model.callbackOf(w) >= 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean intersects(final int[] a, final int[] b) {

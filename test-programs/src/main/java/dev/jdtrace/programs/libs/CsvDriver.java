@@ -16,7 +16,7 @@ import org.apache.commons.csv.QuoteMode;
  */
 public final class CsvDriver {
 
-    static final int DEFAULT_SIZE = 20;
+    static final int DEFAULT_SIZE = 5;
 
     private static final String[] HEADER = {"id", "name", "qty", "price", "note"};
 

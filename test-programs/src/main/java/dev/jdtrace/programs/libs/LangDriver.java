@@ -29,7 +29,7 @@ import org.apache.commons.lang3.text.translate.UnicodeUnescaper;
 @SuppressWarnings("deprecation") // WordUtils and the text.translate classes moved to commons-text, but are still in lang3.
 public final class LangDriver {
 
-    static final int DEFAULT_SIZE = 20;
+    static final int DEFAULT_SIZE = 12;
 
     /** Java string escaping: quotes, backslash, control characters, non-ASCII as \\uXXXX. */
     private static final CharSequenceTranslator ESCAPE_JAVA = new AggregateTranslator(

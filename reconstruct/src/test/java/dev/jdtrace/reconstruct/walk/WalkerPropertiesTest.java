@@ -1,0 +1,203 @@
+package dev.jdtrace.reconstruct.walk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.IcfgPlanner;
+import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.reconstruct.ThreadStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * DESIGN §5 "brute force on small graphs", across calls: random ICFGs built from model records
+ * ({@link GeneratedProgram}), executions simulated as the JVM would run them ({@link Simulator}: every bounded
+ * execution by depth-first search plus random longer ones), projected on the planned witnesses, decoded by the
+ * {@link Walker}. Every execution must decode to exactly its path, and no two executions may share a stream.
+ *
+ * <p>The program comes from a recipe of numbers that jqwik shrinks; the flags turn on exceptions (athrow,
+ * try/catch, untraced throws), virtual dispatch and interface callbacks, and class initialisers. A failure
+ * prints the shrunk program with its witnesses, the execution and its stream.
+ */
+class WalkerPropertiesTest {
+
+  @Provide
+  Arbitrary<List<Integer>> recipes() {
+    return Arbitraries.integers().between(0, 63).list().ofMaxSize(160);
+  }
+
+  /** A generated program with its static ICFG facts. */
+  record Case(GeneratedProgram generated, IcfgModel.Structure structure, BitSet callbacks) {
+
+    static Case of(final List<Integer> recipe, final boolean exceptions, final boolean virtuals,
+        final boolean clinits) {
+      final GeneratedProgram g = new GeneratedProgram(GeneratedProgram.recipe(recipe),
+          GeneratedProgram.Options.small(exceptions, virtuals, clinits));
+      final CallResolver resolver = new CallResolver(new Hierarchy(g.program), false);
+      final BitSet callbacks = Callbacks.of(g.program, resolver, List.of(), false);
+      return new Case(g, IcfgModel.Structure.of(g.program, resolver, callbacks), callbacks);
+    }
+
+    /**
+     * Every execution of at most 24 blocks (up to 150 of them), then 40 random ones of 40-120 blocks, distinct,
+     * shortest first. Deterministic for a program.
+     */
+    List<Simulator.Execution> executions(final boolean untracedThrows) {
+      final Simulator sim = new Simulator(generated, untracedThrows, 20_000);
+      final Map<String, Simulator.Execution> all = new LinkedHashMap<>();
+      for (final Simulator.Execution e : sim.enumerate(24, 8, 3_000, 150)) {
+        all.putIfAbsent(e.key(), e);
+      }
+      final Random random = new Random(generated.program.blockCount() * 31L + generated.program.methods().size());
+      for (int i = 0; i < 40; i++) {
+        final Simulator.Execution e = sim.run(Simulator.random(random, 40 + random.nextInt(80), 12));
+        all.putIfAbsent(e.key(), e);
+      }
+      final List<Simulator.Execution> out = new ArrayList<>(all.values());
+      out.sort(Comparator.comparingInt(e -> e.trace().length));
+      return out;
+    }
+  }
+
+  // -----------------------------------------------------------------------------------------------------------
+
+  @Property(tries = 300)
+  void allBlocksDecodesEveryExecution(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits) {
+    decodesEveryExecution(ProfileKind.ALL_BLOCKS, recipe, exceptions, virtuals, clinits);
+  }
+
+  @Property(tries = 300)
+  void conditionTargetsDecodeEveryExecution(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits) {
+    decodesEveryExecution(ProfileKind.CONDITION_TARGETS, recipe, exceptions, virtuals, clinits);
+  }
+
+  @Property(tries = 300)
+  void optimalDecodesEveryExecution(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits) {
+    decodesEveryExecution(ProfileKind.OPTIMAL, recipe, exceptions, virtuals, clinits);
+  }
+
+  /** Independent of the walker: distinct executions give distinct streams under the planned witnesses. */
+  @Property(tries = 300)
+  void distinctExecutionsGiveDistinctStreams(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final ProfileKind kind, @ForAll final boolean exceptions, @ForAll final boolean virtuals,
+      @ForAll final boolean clinits) {
+    final Case c = Case.of(recipe, exceptions, virtuals, clinits);
+    final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), kind, Weights.staticEstimate());
+    final Map<String, Simulator.Execution> byStream = new HashMap<>();
+    for (final Simulator.Execution e : c.executions(exceptions)) {
+      final String key = Arrays.toString(e.stream(plan.witnesses())) + e.exceptions();
+      final Simulator.Execution other = byStream.putIfAbsent(key, e);
+      if (other != null) {
+        fail("%s: two executions share the stream %s%n  %s%n  %s%n%s", kind, key, other, e,
+            c.generated().dump(plan.witnesses()));
+      }
+    }
+  }
+
+  /** The optimal profile's estimated hits never exceed the condition-target baseline's. */
+  @Property(tries = 300)
+  void optimalCostsNoMoreThanConditionTargets(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits) {
+    final Case c = Case.of(recipe, exceptions, virtuals, clinits);
+    final IcfgPlanner.Result optimal = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
+    final IcfgPlanner.Result targets =
+        IcfgPlanner.plan(c.structure(), ProfileKind.CONDITION_TARGETS, Weights.staticEstimate());
+    Statistics.label("optimal repairs").collect(optimal.repairs() == 0 ? "0" : optimal.repairs() < 3 ? "1-2" : "3+");
+    if (optimal.expectedHits() > targets.expectedHits() + 1e-9) {
+      fail("optimal expects %.3f hits (%d witnesses, %d repairs), condition-targets %.3f (%d witnesses, %d repairs)"
+              + "%noptimal:%n%s%ncondition-targets:%n%s",
+          optimal.expectedHits(), optimal.witnesses().cardinality(), optimal.repairs(), targets.expectedHits(),
+          targets.witnesses().cardinality(), targets.repairs(), c.generated().dump(optimal.witnesses()),
+          c.generated().dump(targets.witnesses()));
+    }
+  }
+
+  /** The planner's callbacks include every method untraced code can call in the generated program. */
+  @Property(tries = 300)
+  void callbacksCoverWhatUntracedCodeCalls(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean virtuals, @ForAll final boolean clinits) {
+    final Case c = Case.of(recipe, false, virtuals, clinits);
+    final BitSet missing = (BitSet) c.generated().callbacks.clone();
+    missing.andNot(c.callbacks());
+    assertThat(missing.stream().toArray()).as("callbacks missing from Callbacks.of%n%s", c.generated().dump(null))
+        .isEmpty();
+    Statistics.label("callbacks exact").collect(c.callbacks().equals(c.generated().callbacks));
+  }
+
+  // -----------------------------------------------------------------------------------------------------------
+
+  private static void decodesEveryExecution(final ProfileKind kind, final List<Integer> recipe,
+      final boolean exceptions, final boolean virtuals, final boolean clinits) {
+    final Case c = Case.of(recipe, exceptions, virtuals, clinits);
+    final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), kind, Weights.staticEstimate());
+    final List<Simulator.Execution> executions = c.executions(exceptions);
+    collectCoverage(c, executions);
+    for (final Simulator.Execution e : executions) {
+      final int[] stream = e.stream(plan.witnesses());
+      final int[] decoded;
+      try {
+        decoded = new Walker(plan.model(), "t", new ThreadStream("t", -1, 0, stream, e.exceptions())).decode();
+      } catch (final ReconstructionException x) {
+        fail("%s: %s%n  %s%n  stream %s%n%s", kind, x.getMessage(), e, Arrays.toString(stream),
+            c.generated().dump(plan.witnesses()));
+        return;
+      }
+      if (!Arrays.equals(decoded, e.path())) {
+        fail("%s: decoded %s%n  true %s%n  stream %s%n%s", kind, Arrays.toString(decoded), e,
+            Arrays.toString(stream), c.generated().dump(plan.witnesses()));
+      }
+    }
+  }
+
+  private static void collectCoverage(final Case c, final List<Simulator.Execution> executions) {
+    final GeneratedProgram g = c.generated();
+    final int blocks = g.program.blockCount();
+    Statistics.label("blocks").collect(blocks < 20 ? "<20" : blocks < 50 ? "20-49" : blocks < 100 ? "50-99" : "100+");
+    boolean exceptions = false;
+    boolean callbacks = false;
+    boolean clinit = false;
+    boolean recursion = false;
+    for (final Simulator.Execution e : executions) {
+      exceptions |= !e.exceptions().isEmpty();
+      final int[] path = e.path();
+      int calls = 0;
+      final int[] entries = new int[g.program.methods().size()];
+      for (final int b : path) {
+        if (g.program.block(b).index() == 0) {
+          final int m = g.program.methodOf(b);
+          entries[m]++;
+          calls++;
+          clinit |= g.program.methods().get(m).id().name().equals("<clinit>");
+        }
+      }
+      callbacks |= calls > 1 && Arrays.stream(entries).anyMatch(x -> x > 0);
+      recursion |= Arrays.stream(entries).anyMatch(x -> x > 1);
+    }
+    Statistics.label("executions").collect(executions.size() < 20 ? "<20" : executions.size() < 100 ? "20-99" : "100+");
+    Statistics.label("some run throws").collect(exceptions);
+    Statistics.label("some run initialises a class").collect(clinit);
+    Statistics.label("some method entered twice").collect(recursion);
+  }
+}
