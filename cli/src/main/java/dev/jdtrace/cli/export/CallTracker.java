@@ -32,8 +32,8 @@ import java.util.List;
  *       (an exception) to it. With no frame of {@code M}, all frames end and {@code b} starts a root.</li>
  * </ol>
  * Known limits: a loop that jumps back to bci 0 with an {@code if} or {@code goto} looks like a
- * recursive call (at most {@value #MAX_DEPTH} frames deep, after which such blocks continue the top
- * frame); an exception caught by a lower frame of the same method looks like a continuation; an untraced
+ * recursive call (at most {@value #MAX_DEPTH} frames deep, after which calls continue the top frame);
+ * a return site is looked for among the nearest 64 lower frames of the method; an exception caught by a lower frame of the same method looks like a continuation; an untraced
  * class initialiser that calls traced code looks like a return and a call. Memory is one stack per
  * thread. Not thread-safe.
  */
@@ -49,6 +49,10 @@ public final class CallTracker implements TraceVisitor {
   private boolean[] clinit;
   private int[] methods = new int[64];
   private int[] last = new int[64];
+  /** Per frame, the next lower frame of the same method, or -1. */
+  private int[] lowerSame = new int[64];
+  /** Per method, its topmost frame, or -1. */
+  private int[] topmostOf;
   private int depth;
   private long ordinal;
   private boolean inThread;
@@ -69,6 +73,8 @@ public final class CallTracker implements TraceVisitor {
       shape[i] = (byte) (lastOfMethod || length == 1 ? MAY_RETURN : length == 3 || length == 5 ? MAY_CALL : 0);
     }
     clinit = new boolean[d.methods().size()];
+    topmostOf = new int[d.methods().size()];
+    Arrays.fill(topmostOf, -1);
     for (int m = 0; m < clinit.length; m++) {
       clinit[m] = d.methods().get(m).name().equals("<clinit>");
     }
@@ -90,7 +96,7 @@ public final class CallTracker implements TraceVisitor {
     } else if (dictionary.blocks().get(block).startBci() == 0) {
       entry(method, block);
     } else if (methods[depth - 1] == method) {
-      final int caller = may(last[depth - 1], MAY_RETURN) ? returnSite(method, block) : -1;
+      final int caller = may(last[depth - 1], MAY_RETURN) ? returnSite(block) : -1;
       popTo(caller < 0 ? depth : caller + 1);
     } else {
       final int frame = topmost(method);
@@ -136,9 +142,11 @@ public final class CallTracker implements TraceVisitor {
     }
   }
 
-  private int returnSite(final int method, final int block) {
-    for (int i = depth - 2; i >= 0; i--) {
-      if (methods[i] == method && last[i] + 1 == block && may(last[i], MAY_CALL)) {
+  /** The topmost lower frame of the top frame's method whose return site is {@code block}, among the nearest 64. */
+  private int returnSite(final int block) {
+    int tries = 64;
+    for (int i = lowerSame[depth - 1]; i >= 0 && tries-- > 0; i = lowerSame[i]) {
+      if (last[i] + 1 == block && may(last[i], MAY_CALL)) {
         return i;
       }
     }
@@ -146,12 +154,7 @@ public final class CallTracker implements TraceVisitor {
   }
 
   private int topmost(final int method) {
-    for (int i = depth - 1; i >= 0; i--) {
-      if (methods[i] == method) {
-        return i;
-      }
-    }
-    return -1;
+    return topmostOf[method];
   }
 
   private void push(final int method, final int block) {
@@ -161,9 +164,12 @@ public final class CallTracker implements TraceVisitor {
     if (depth == methods.length) {
       methods = Arrays.copyOf(methods, depth * 2);
       last = Arrays.copyOf(last, depth * 2);
+      lowerSame = Arrays.copyOf(lowerSame, depth * 2);
     }
     methods[depth] = method;
     last[depth] = block;
+    lowerSame[depth] = topmostOf[method];
+    topmostOf[method] = depth;
     listener.enter(method, ordinal, depth);
     depth++;
   }
@@ -171,6 +177,7 @@ public final class CallTracker implements TraceVisitor {
   private void popTo(final int newDepth) {
     while (depth > newDepth) {
       depth--;
+      topmostOf[methods[depth]] = lowerSame[depth];
       listener.exit(methods[depth], ordinal, depth);
     }
   }

@@ -37,6 +37,9 @@ public final class CallResolver {
 
   /** Targets of a call site. */
   public CallTargets resolve(final CallSite call) {
+    if (PureJdkCalls.isPure(call)) {
+      return CallTargets.PURE;
+    }
     final String nd = call.name() + call.descriptor();
     return switch (call.kind()) {
       case DYNAMIC -> CallTargets.EXTERNAL;

@@ -16,4 +16,12 @@ public record CallTargets(List<Integer> traced, boolean external) {
 
   /** A call into untraced code only. */
   static final CallTargets EXTERNAL = new CallTargets(List.of(), true);
+
+  /** A call into untraced code that cannot call back: it behaves like an instruction. */
+  public static final CallTargets PURE = new CallTargets(List.of(), false);
+
+  /** Whether the call runs no traced code at all. */
+  public boolean isPure() {
+    return traced.isEmpty() && !external;
+  }
 }

@@ -17,8 +17,8 @@ import java.util.Set;
  * The traced methods untraced code may call: the decoder's candidates whenever untraced code runs.
  * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of
  * method-handle constants (lambda bodies and method references), traced targets of calls that may run
- * untraced code, and — in an open world — every non-private method. Reflection on other methods is not
- * seen; a run that does it ends in a divergence error.
+ * untraced code, constructors when traced code instantiates reflectively, and — in an open world — every
+ * non-private method. {@code Method.invoke} on other methods is not modelled.
  */
 public final class Callbacks {
   private Callbacks() {
@@ -51,6 +51,7 @@ public final class Callbacks {
           final boolean instance = !m.isStatic() && !m.id().name().startsWith("<");
           final boolean isPrivate = (m.access() & 0x0002) != 0;
           if (m.id().name().equals("<clinit>") || (m.isStatic() && nd.equals("main([Ljava/lang/String;)V"))
+              || reflectedByTheJdk(c, m)
               || (openWorld && !isPrivate)
               || (instance && !isPrivate && (unknown || overridable.stream().anyMatch(o -> o.contains(nd))))) {
             callbacks.set(program.methodIndex(m.id()));
@@ -59,7 +60,6 @@ public final class Callbacks {
       }
     }
     boolean reflectsConstructors = false;
-    boolean reflectsMethods = false;
     for (int b = 0; b < program.blockCount(); b++) {
       final Block block = program.block(b);
       if (block.end() == BlockEnd.INVOKE) {
@@ -70,21 +70,36 @@ public final class Callbacks {
         final String callee = block.call().owner() + "." + block.call().name();
         reflectsConstructors |= callee.equals("java.lang.reflect.Constructor.newInstance")
             || callee.equals("java.lang.Class.newInstance");
-        reflectsMethods |= callee.equals("java.lang.reflect.Method.invoke");
       }
     }
-    // Reflection where it can be seen: traced code that reflects may enter any constructor (or public
-    // method) from untraced code.
-    if (reflectsConstructors || reflectsMethods) {
+    // Reflection where it can be seen: traced code that instantiates reflectively (serialisers, DI
+    // containers) may enter any constructor from untraced code. Method.invoke is not modelled: making
+    // every public method a callback costs more than it is worth; such a run ends in a divergence error.
+    if (reflectsConstructors) {
       for (int m = 0; m < program.methods().size(); m++) {
-        final MethodCfg method = program.methods().get(m);
-        if ((reflectsConstructors && method.id().name().equals("<init>"))
-            || (reflectsMethods && (method.access() & 0x0001) != 0 && !method.id().name().startsWith("<"))) {
+        if (program.methods().get(m).id().name().equals("<init>")) {
           callbacks.set(m);
         }
       }
     }
     return callbacks;
+  }
+
+  /** Serialization hooks, which ObjectStreams call reflectively even when private. */
+  private static final java.util.Set<String> SERIALIZATION_HOOKS = java.util.Set.of(
+      "readObject(Ljava/io/ObjectInputStream;)V", "writeObject(Ljava/io/ObjectOutputStream;)V",
+      "readObjectNoData()V", "readResolve()Ljava/lang/Object;", "writeReplace()Ljava/lang/Object;");
+
+  /**
+   * Methods the JDK itself invokes reflectively: an enum's {@code values()} and {@code valueOf(String)}
+   * (behind {@code Enum.valueOf}, {@code EnumSet}, {@code EnumMap}), and serialization hooks.
+   */
+  private static boolean reflectedByTheJdk(final ClassModel c, final MethodCfg m) {
+    final String nd = m.id().nameAndDescriptor();
+    final String self = "L" + c.name().replace('.', '/') + ";";
+    final boolean isEnum = (c.access() & 0x4000) != 0;
+    return SERIALIZATION_HOOKS.contains(nd) || (isEnum && m.isStatic()
+        && (nd.equals("values()[" + self) || nd.equals("valueOf(Ljava/lang/String;)" + self)));
   }
 
   /** The untraced types a class inherits from, directly or through traced supertypes. */

@@ -65,6 +65,9 @@ final class Conflicts {
       final int entry = p.blockId(m, 0);
       for (final int w : first.of(entry)) {
         if (w < 0) {
+          if (w == FirstSets.PURE_CALL) {
+            continue;
+          }
           out.add(new Conflict("callback " + p.methods().get(m).id() + " can run unseen", entry));
           break;
         }
@@ -134,7 +137,7 @@ final class Conflicts {
     int i = 0;
     int j = 0;
     while (i < a.length && j < b.length) {
-      if (a[i] == b[j]) {
+      if (a[i] == b[j] && a[i] != FirstSets.PURE_CALL) {
         return true;
       }
       if (a[i] < b[j]) {

@@ -21,6 +21,11 @@ public final class FirstSets {
   public static final int EXIT = -1;
   public static final int EXTERNAL = -2;
   public static final int THROW = -3;
+  /**
+   * A call into untraced code that cannot call back ({@link CallTargets#isPure()}); it matters only to
+   * place an exception thrown there, so the conflict check ignores it.
+   */
+  public static final int PURE_CALL = -4;
   private static final int[] NONE = {};
 
   private final IcfgModel model;
@@ -88,7 +93,10 @@ public final class FirstSets {
       case THROW -> acc = union(acc, new int[] {THROW});
       case INVOKE -> {
         final CallTargets t = model.targets(b);
-        boolean through = t.external();
+        boolean through = t.external() || t.isPure();
+        if (t.isPure()) {
+          acc = union(acc, new int[] {PURE_CALL});
+        }
         for (final int m : t.traced()) {
           if (t.external()) {
             break; // Untraced code may call back: EXTERNAL stands for every callback.

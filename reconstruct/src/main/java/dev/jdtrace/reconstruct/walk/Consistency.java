@@ -99,6 +99,9 @@ final class Consistency {
         if (t.external()) {
           return external(Frame.external(block), goal, stack, depth + 1);
         }
+        if (t.isPure()) {
+          return consistent(returnSite(block), goal, stack, depth);
+        }
         for (final int m : t.traced()) {
           if (consistent(program.blockId(m, 0), goal, stack, depth + 1)) {
             return true;
@@ -123,7 +126,7 @@ final class Consistency {
       case WITNESS -> first.contains(block, goal.witness())
           || (first.contains(block, FirstSets.EXTERNAL) && model.callbackOf(goal.witness()) >= 0);
       case END -> false;
-      case THROW_UNTRACED -> first.contains(block, FirstSets.EXTERNAL);
+      case THROW_UNTRACED -> first.contains(block, FirstSets.EXTERNAL) || first.contains(block, FirstSets.PURE_CALL);
       case THROW_TRACED -> reaches(block, goal.throwBlock());
     };
   }
@@ -146,7 +149,7 @@ final class Consistency {
       final int method = program.methodOf(x);
       if (model.targets(x) != null) {
         final CallTargets t = model.targets(x);
-        boolean through = t.external();
+        boolean through = t.external() || t.isPure();
         if (!t.external()) {
           for (final int m : t.traced()) {
             final int entry = program.blockId(m, 0);

@@ -145,6 +145,8 @@ public final class Walker {
         final CallTargets t = model.targets(b);
         if (t.external()) {
           stack.add(Frame.external(b));
+        } else if (t.isPure()) {
+          enter(consistency.returnSite(b));
         } else {
           final int callee = choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), stack.size());
           push(Frame.traced(program.methodOf(callee), false), callee);
@@ -180,7 +182,10 @@ public final class Walker {
   }
 
   private boolean atThrowPoint(final ExceptionRecord e, final Frame top) {
-    return e.throwBlock() >= 0 ? !top.isExternal() && top.block == e.throwBlock() : top.isExternal();
+    if (e.throwBlock() >= 0) {
+      return !top.isExternal() && top.block == e.throwBlock();
+    }
+    return top.isExternal() || (model.targets(top.block) != null && model.targets(top.block).isPure());
   }
 
   /** Pops the frames the exception unwound and enters the handler that caught it. */

@@ -71,6 +71,8 @@ final class GeneratedProgram {
   static final String PACKAGE = "g.";
   static final String IFACE = "g.Iface";
   static final CallSite MATH_ABS = new CallSite(CallSite.Kind.STATIC, "java.lang.Math", "abs", "(I)I");
+  static final CallSite ARRAYS_SORT =
+      new CallSite(CallSite.Kind.STATIC, "java.util.Arrays", "sort", "([Ljava/lang/Object;Ljava/util/Comparator;)V");
   static final CallSite DYNAMIC = new CallSite(CallSite.Kind.DYNAMIC, "", "run", "()Ljava/lang/Runnable;");
   static final String MAIN_DESC = "([Ljava/lang/String;)V";
 
@@ -79,8 +81,10 @@ final class GeneratedProgram {
   final BitSet callbacks = new BitSet();
   /** Per global block ending in a traced call: the traced methods the call can enter; {@code null} otherwise. */
   final int[][] callees;
-  /** Per global block ending in a call: whether it enters untraced code. */
+  /** Per global block ending in a call: whether it enters untraced code that may call back. */
   final boolean[] external;
+  /** Per global block ending in a call: whether it enters untraced code that cannot call back ({@code Math.abs}). */
+  final boolean[] pure;
   /** Per global block: {@code <clinit>} method indices it can start, in JVM order. */
   final int[][] inits;
   /** Per method: the class's {@code <clinit>} method index, or -1 (for callbacks called by untraced code). */
@@ -213,6 +217,7 @@ final class GeneratedProgram {
     final int n = program.blockCount();
     callees = new int[n][];
     external = new boolean[n];
+    pure = new boolean[n];
     inits = new int[n][];
     cost = new int[n];
     clinitOfClass = new int[program.methods().size()];
@@ -260,6 +265,8 @@ final class GeneratedProgram {
         final int m = program.methodIndex(new MethodId(call.owner(), call.name(), call.descriptor()));
         if (m >= 0) {
           callees[b] = new int[] {m};
+        } else if (call.equals(MATH_ABS)) {
+          pure[b] = true;
         } else {
           external[b] = true;
         }
@@ -716,12 +723,12 @@ final class GeneratedProgram {
     }
 
     private void externalCall() {
-      final int k = src.next(opt.virtuals() ? 3 : 2);
-      if (k == 2) {
+      final int k = src.next(opt.virtuals() ? 4 : 3);
+      if (k == 3) {
         interfaceCalls = true;
         call(new CallSite(CallSite.Kind.INTERFACE, IFACE, "v1", "()V"));
       } else {
-        call(k == 0 ? MATH_ABS : DYNAMIC);
+        call(k == 0 ? MATH_ABS : k == 1 ? ARRAYS_SORT : DYNAMIC);
       }
     }
 

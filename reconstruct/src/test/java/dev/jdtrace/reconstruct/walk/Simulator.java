@@ -27,7 +27,7 @@ import java.util.Random;
 final class Simulator {
 
   /** What a choice is about, so a random chooser can weigh options. */
-  enum Choice { SUCCESSOR, RECEIVER, EXTERNAL, CATCH }
+  enum Choice { SUCCESSOR, RECEIVER, EXTERNAL, PURE_THROWS, CATCH }
 
   /** Picks an option; {@code costs[i]} is the least number of blocks option i adds before its method ends. */
   interface Chooser {
@@ -48,8 +48,9 @@ final class Simulator {
    *
    * @param trace block ids, and {@code -(k+1)} for the k-th exception, in order
    * @param exceptions the exception records
+   * @param pureThrow whether an exception was thrown by a call into untraced code that cannot call back
    */
-  record Execution(int[] trace, List<ExceptionRecord> exceptions) {
+  record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow) {
 
     int[] path() {
       return Arrays.stream(trace).filter(x -> x >= 0).toArray();
@@ -67,7 +68,7 @@ final class Simulator {
     @Override
     public String toString() {
       return "path " + Arrays.toString(path()) + (exceptions.isEmpty() ? "" : " exceptions " + exceptions
-          + " trace " + Arrays.toString(trace));
+          + " trace " + Arrays.toString(trace)) + (pureThrow ? " [a pure call threw]" : "");
     }
   }
 
@@ -119,6 +120,7 @@ final class Simulator {
     private int length;
     private int blocks;
     private final List<ExceptionRecord> exceptions = new ArrayList<>();
+    private boolean pureThrow;
 
     Run(final Chooser chooser) {
       this.chooser = chooser;
@@ -137,7 +139,7 @@ final class Simulator {
           stepTraced(top);
         }
       }
-      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions));
+      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow);
     }
 
     private int choose(final Choice what, final int[] costs) {
@@ -214,7 +216,7 @@ final class Simulator {
           enter(caller, returnSite(caller.block));
         }
       } else if (pick == -2) {
-        raise(-1);
+        raise(-1, stack.size() - 2);
       } else {
         top.calls++;
         if (isClinit(pick)) {
@@ -264,10 +266,18 @@ final class Simulator {
             enter(below, returnSite(below.block));
           }
         }
-        case THROW -> raise(b);
+        case THROW -> raise(b, stack.size() - 1);
         case INVOKE -> {
           if (g.external[b]) {
             stack.add(new Frame(Kind.EXTERNAL, -1, b));
+          } else if (g.pure[b]) {
+            // Untraced code that cannot call back: it returns, or throws.
+            if (untracedThrows && !clinitOnStack() && choose(Choice.PURE_THROWS, new int[] {0, 0}) == 1) {
+              pureThrow = true;
+              raise(-1, stack.size() - 1);
+            } else {
+              enter(top, returnSite(b));
+            }
           } else {
             final int[] targets = g.callees[b];
             final int[] costs = Arrays.stream(targets).map(m -> g.cost[p.blockId(m, 0)]).toArray();
@@ -283,14 +293,14 @@ final class Simulator {
     }
 
     /**
-     * Throws at a traced block, or (-1) in the untraced code on top. Each frame on the way down may catch: a
+     * Throws at a traced block, or (-1) in untraced code, starting the search for a handler at frame
+     * {@code from} (untraced code does not catch its own exceptions here: that would not be reported). Each frame on the way down may catch: a
      * traced frame with one of the handlers covering its current block (handlers are typed, so it may also
      * let the exception pass), untraced code at will. The JVM reports where it was thrown, where it was
      * caught, and how many traced frames it unwound.
      */
-    private void raise(final int throwBlock) {
+    private void raise(final int throwBlock, final int from) {
       int unwound = 0;
-      final int from = throwBlock >= 0 ? stack.size() - 1 : stack.size() - 2; // untraced code does not catch its own
       for (int i = from; i >= 0; i--) {
         final Frame f = stack.get(i);
         final boolean intoClinit = i > 0 && (stack.get(i - 1).kind == Kind.INTERRUPT
@@ -372,6 +382,9 @@ final class Simulator {
           }
         }
         return best;
+      }
+      if (what == Choice.PURE_THROWS) {
+        return random.nextDouble() < 0.1 ? 1 : 0;
       }
       if (what == Choice.EXTERNAL) {
         // Mostly return; sometimes call back; rarely throw.

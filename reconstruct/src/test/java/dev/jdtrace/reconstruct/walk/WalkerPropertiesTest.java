@@ -156,19 +156,46 @@ class WalkerPropertiesTest {
     collectCoverage(c, executions);
     for (final Simulator.Execution e : executions) {
       final int[] stream = e.stream(plan.witnesses());
-      final int[] decoded;
+      String problem = null;
       try {
-        decoded = new Walker(plan.model(), "t", new ThreadStream("t", -1, 0, stream, e.exceptions())).decode();
-      } catch (final ReconstructionException x) {
-        fail("%s: %s%n  %s%n  stream %s%n%s", kind, x.getMessage(), e, Arrays.toString(stream),
-            c.generated().dump(plan.witnesses()));
-        return;
+        final int[] decoded =
+            new Walker(plan.model(), "t", new ThreadStream("t", -1, 0, stream, e.exceptions())).decode();
+        if (!Arrays.equals(decoded, e.path())) {
+          problem = "decoded " + Arrays.toString(decoded);
+        }
+      } catch (final ReconstructionException | StackOverflowError | IllegalStateException
+          | IndexOutOfBoundsException x) {
+        problem = x.getClass().getSimpleName() + ": " + x.getMessage();
       }
-      if (!Arrays.equals(decoded, e.path())) {
-        fail("%s: decoded %s%n  true %s%n  stream %s%n%s", kind, Arrays.toString(decoded), e,
-            Arrays.toString(stream), c.generated().dump(plan.witnesses()));
+      if (problem != null && e.pureThrow()) {
+        problem = "[a pure call threw] " + problem;
+      }
+      if (problem != null) {
+        if (known(problem)) {
+          Statistics.label("known failure skipped").collect(problem.substring(0, Math.min(60, problem.length())));
+          return;
+        }
+        fail("%s: %s%n  true %s%n  stream %s%n%s", kind, problem, e, Arrays.toString(stream),
+            c.generated().dump(plan.witnesses()));
       }
     }
+  }
+
+  /**
+   * Triage aid, off by default: {@code -Djdtrace.known=text1|text2} skips programs whose failure message holds
+   * one of the texts, so that jqwik searches for a different failure.
+   */
+  private static boolean known(final String problem) {
+    final String known = System.getProperty("jdtrace.known", "");
+    if (known.isEmpty()) {
+      return false;
+    }
+    for (final String k : known.split("\\|")) {
+      if (!k.isEmpty() && problem.contains(k)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void collectCoverage(final Case c, final List<Simulator.Execution> executions) {
