@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jdtrace.cli.pipeline.RunReport;
 import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.distributor.Strategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -46,6 +47,23 @@ final class RunCommand implements Callable<Integer> {
           + "witnesses go where the program goes least, so the next collection is cheaper.")
   Path weights;
 
+  @Option(names = "--sessions", paramLabel = "N", defaultValue = "1",
+      description = "Split the witnesses over N runs of the program (default: ${DEFAULT-VALUE}); "
+          + "fewer breakpoints per run make every hit cheaper.")
+  int sessions;
+
+  @Option(names = "--cap", paramLabel = "K", defaultValue = "2147483647",
+      description = "At most K breakpoints per session; more sessions are opened when needed.")
+  int cap;
+
+  @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
+      description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
+  String strategy;
+
+  @Option(names = "--parallel", paramLabel = "P",
+      description = "Sessions run at once (default: the number of cores).")
+  Integer parallel;
+
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}).")
   Path output;
@@ -66,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
     final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, weights, stdin(),
-        javaCommand), System.out, System.err, line -> {
+        javaCommand, sessions, cap, strategy(), parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
+        System.out, System.err, line -> {
           err.println("jdtrace: " + line);
           err.flush();
         });
@@ -81,6 +100,14 @@ final class RunCommand implements Callable<Integer> {
     }
     err.flush();
     return 0;
+  }
+
+  private Strategy strategy() {
+    try {
+      return Strategy.of(strategy);
+    } catch (final IllegalArgumentException e) {
+      throw new IllegalArgumentException("unknown strategy '" + strategy + "': use fine, function or optimized");
+    }
   }
 
   /** Standard input to replay; an interactive terminal gives none rather than blocking. */

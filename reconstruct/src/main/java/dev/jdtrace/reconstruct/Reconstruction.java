@@ -23,26 +23,26 @@ public final class Reconstruction {
    * @return the number of block entries emitted
    * @throws ReconstructionException when the streams are not from this plan, or cannot be explained
    */
-  public static long reconstruct(final IcfgModel model, final Plan plan, final List<SessionStreams> sessions,
+  public static long reconstruct(final List<IcfgModel> models, final Plan plan, final List<SessionStreams> sessions,
       final TraceVisitor out) {
     checkCompatible(plan, sessions);
-    if (sessions.size() != 1) {
-      throw new ReconstructionException("this version reconstructs one session only");
+    if (sessions.size() != plan.sessions().size() || models.size() != sessions.size()) {
+      throw new ReconstructionException("the plan has " + plan.sessions().size() + " sessions but "
+          + sessions.size() + " session streams were given: merge needs every session of the plan");
     }
-    final boolean allBlocks = plan.profile().equals("all-blocks");
-    // Threads in start order, so that the trace does not depend on which thread reached a witness first.
-    final List<ThreadStream> threads = new ArrayList<>(sessions.get(0).threads());
-    threads.sort(ThreadNames.startOrder());
-    final List<String> names = ThreadNames.assign(threads);
+    final List<SessionStreams> ordered = new ArrayList<>(sessions);
+    ordered.sort(java.util.Comparator.comparingInt(SessionStreams::session));
+    final boolean allBlocks = plan.profile().equals("all-blocks") && ordered.size() == 1;
+    final List<MatchedThread> threads = MatchedThread.match(ordered);
     // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
     final List<int[]> paths = new ArrayList<>();
-    for (int i = 0; i < threads.size(); i++) {
-      paths.add(allBlocks ? witnessHits(threads.get(i)) : new Walker(model, names.get(i), threads.get(i)).decode());
+    for (final MatchedThread t : threads) {
+      paths.add(allBlocks ? witnessHits(t.streams().get(0)) : new Walker(models, t.name(), t.streams()).decode());
     }
-    out.dictionary(TraceDictionary.of(model.program()));
+    out.dictionary(TraceDictionary.of(models.get(0).program()));
     long blocks = 0;
     for (int i = 0; i < threads.size(); i++) {
-      out.thread(names.get(i));
+      out.thread(threads.get(i).name());
       for (final int block : paths.get(i)) {
         out.block(block);
       }

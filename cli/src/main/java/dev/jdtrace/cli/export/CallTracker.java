@@ -32,14 +32,18 @@ import java.util.List;
  *       (an exception) to it. With no frame of {@code M}, all frames end and {@code b} starts a root.</li>
  * </ol>
  * Known limits: a loop that jumps back to bci 0 with an {@code if} or {@code goto} looks like a
- * recursive call (at most {@value #MAX_DEPTH} frames deep, after which calls continue the top frame);
+ * recursive call, until the stack is {@value #MAX_DEPTH} frames deep: from there an entry of the top
+ * frame's method continues that frame (so deeper real recursion is flattened), and a few frames of other
+ * methods more are kept;
  * a return site is looked for among the nearest 64 lower frames of the method; an exception caught by a lower frame of the same method looks like a continuation; an untraced
  * class initialiser that calls traced code looks like a return and a call. Memory is one stack per
  * thread. Not thread-safe.
  */
 public final class CallTracker implements TraceVisitor {
-  /** The deepest stack kept. */
-  public static final int MAX_DEPTH = 1 << 16;
+  /** Stack depth from which an entry of the top frame's method is taken as a loop back to bci 0. */
+  public static final int MAX_DEPTH = 4096;
+  /** Frames of other methods allowed above {@link #MAX_DEPTH}; beyond, every entry continues the top frame. */
+  private static final int SLACK = 256;
   private static final byte MAY_CALL = 1;
   private static final byte MAY_RETURN = 2;
 
@@ -158,7 +162,7 @@ public final class CallTracker implements TraceVisitor {
   }
 
   private void push(final int method, final int block) {
-    if (depth == MAX_DEPTH) {
+    if (depth >= MAX_DEPTH && (depth >= MAX_DEPTH + SLACK || methods[depth - 1] == method)) {
       return;
     }
     if (depth == methods.length) {

@@ -1,5 +1,6 @@
 package dev.jdtrace.cli.pipeline;
 
+import dev.jdtrace.distributor.Strategy;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,10 +14,14 @@ import java.util.List;
  * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
  * @param stdin bytes replayed to every session's standard input
  * @param javaCommand the java command, exactly as given
+ * @param sessions sessions wanted (more are opened when the cap requires)
+ * @param cap the most breakpoints per session
+ * @param strategy how decision groups combine into jobs
+ * @param parallel sessions run at once
  */
 public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
     byte[] stdin,
-    List<String> javaCommand) {
+    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel) {
 
   public RunRequest {
     includes = List.copyOf(includes);

@@ -1,6 +1,8 @@
 package dev.jdtrace.cli.pipeline;
 
+import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
@@ -63,28 +65,29 @@ public final class TraceRun {
         Callbacks.of(program, new CallResolver(new Hierarchy(program), openWorld), command.classpath(), openWorld));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
-    final BitSet witnesses = planned.witnesses();
-    final Plan plan = Plan.of(program, request.profile(), List.of(witnesses));
+    final List<BitSet> split = Distributor.split(program, DecisionGroups.of(planned.model()), request.strategy(),
+        request.sessions(), request.cap(), new double[program.blockCount()]);
+    final Plan plan = Plan.of(program, request.profile(), split);
+    final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(structure, w)).toList();
+    info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
+        + program.blockCount() + " blocks in " + split.size() + " session(s)");
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
-      final List<SessionResult> results = new ArrayList<>();
+      final List<SessionResult> results = Sessions.runAll(plan, work, request.parallel(), (session, part) ->
+          LocalSession.run(new SessionSpec(command, program, filter, session.witnesses(), request.stdin(), part,
+              plan.id(), session.index()), session.index() == 0 ? out : OutputStream.nullOutputStream(),
+              session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
+      Sessions.checkSameRun(results);
       final List<SessionStreams> streams = new ArrayList<>();
       for (final Plan.SessionPlan session : plan.sessions()) {
-        final Path part = work.resolve("session-" + session.index() + ".part");
-        final boolean shown = session.index() == 0;
-        final SessionResult result = LocalSession.run(new SessionSpec(command, program, filter,
-            session.witnesses(), request.stdin(), part, plan.id(), session.index()),
-            shown ? out : OutputStream.nullOutputStream(), shown ? err : OutputStream.nullOutputStream());
-        result.refusedClasses().forEach(info);
-        results.add(result);
-        streams.add(SessionStreams.read(part));
+        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
       final long entries;
       try (OutputStream file = Files.newOutputStream(request.trace());
           TraceWriter writer = new TraceWriter(file)) {
-        entries = Reconstruction.reconstruct(planned.model(), plan, streams, writer);
+        entries = Reconstruction.reconstruct(models, plan, streams, writer);
       }
-      final int threads = streams.get(0).threads().size();
+      final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
       return new RunReport(plan, program.blockCount(), results, entries, threads,
           (System.nanoTime() - start) / 1_000_000);
     } finally {

@@ -23,35 +23,40 @@ final class ExceptionLocator {
 
   /** The record, or {@code null} when the exception never touches traced code. */
   ExceptionRecord locate(final ExceptionEvent event) {
-    final int throwBlock = installer.blockAt(event.location());
     final Location catchLocation = event.catchLocation();
     final int catchBlock = catchLocation == null ? ExceptionRecord.UNCAUGHT
         : Math.max(installer.blockAt(catchLocation), ExceptionRecord.UNTRACED);
-    final int unwound = unwoundTracedFrames(event.thread(), catchLocation, catchBlock);
-    if (throwBlock < 0 && catchBlock < 0 && unwound == 0 && catchLocation != null) {
-      return null;
-    }
-    return new ExceptionRecord(throwBlock, catchBlock, unwound);
-  }
-
-  private int unwoundTracedFrames(final ThreadReference thread, final Location catchLocation, final int catchBlock) {
     final List<StackFrame> frames;
     try {
-      frames = thread.frames();
-    } catch (final IncompatibleThreadStateException e) {
-      throw new IllegalStateException("exception event on a running thread", e);
+      frames = event.thread().frames();
+    } catch (final IncompatibleThreadStateException | com.sun.jdi.InternalException e) {
+      // The VM would not show the stack (it happens while it shuts down): the decoder refuses to place
+      // such an exception rather than guess, unless it cannot concern traced code.
+      final int throwBlock = installer.blockAt(event.location());
+      return throwBlock < 0 && catchBlock < 0 ? null
+          : new ExceptionRecord(throwBlock, false, catchBlock, ExceptionRecord.UNKNOWN_FRAMES);
     }
     int traced = 0;
+    int innermost = -1;
+    boolean caught = false;
     for (final StackFrame frame : frames) {
       final Location at = frame.location();
+      if (innermost < 0) {
+        innermost = installer.blockAt(at);
+      }
       if (catchLocation != null && at.method().equals(catchLocation.method()) && catches(at, catchBlock)) {
-        return traced;
+        caught = true;
+        break;
       }
       if (installer.methodIndex(at.method()) >= 0) {
         traced++;
       }
     }
-    return traced;
+    if (innermost < 0 || (traced == 0 && catchBlock < 0 && caught)) {
+      return null; // Thrown and caught in untraced code without unwinding a traced frame.
+    }
+    final boolean inCall = installer.blockAt(event.location()) < 0;
+    return new ExceptionRecord(innermost, inCall, catchBlock, traced);
   }
 
   /** Whether the frame's current block is covered by the traced handler (always true when untraced). */

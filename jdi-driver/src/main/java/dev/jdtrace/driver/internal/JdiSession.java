@@ -91,9 +91,12 @@ public final class JdiSession {
     return session;
   }
 
-  /** Resumes the target and records until it disconnects. */
+  /**
+   * Records until the target disconnects. The target starts when the VM-start event's set is resumed:
+   * resuming the VM separately as well would race with that set, so that a class-prepare event still
+   * queued behind it could be resumed before its breakpoints are set, losing the first hits.
+   */
   void run() throws InterruptedException {
-    vm.resume();
     try {
       while (true) {
         final EventSet set = vm.eventQueue().remove();

@@ -63,7 +63,7 @@ public final class HitStreamReader {
           }
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
           case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
-              VarInts.readInt(in) - 1, VarInts.readInt(in) - 2, VarInts.readInt(in)));
+              VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }

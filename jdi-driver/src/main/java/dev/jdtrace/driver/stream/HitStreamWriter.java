@@ -12,7 +12,7 @@ import java.io.UncheckedIOException;
  *   "JDTHITS" version:u8=1  planId:UTF  session:varint
  *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
  *             2 thread:varint block:varint                   -- a witness hit
- *             3 thread:varint throwBlock+1 catchBlock+2 unwound  -- an exception (see ExceptionRecord)
+ *             3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
  *   0                                                        -- end; a file without it was cut short
  * </pre>
  * Not thread-safe: one recording thread owns it.
@@ -68,8 +68,9 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       out.writeByte(EXCEPTION);
       VarInts.write(out, thread);
       VarInts.write(out, e.throwBlock() + 1L);
+      out.writeByte(e.inCall() ? 1 : 0);
       VarInts.write(out, e.catchBlock() + 2L);
-      VarInts.write(out, e.unwound());
+      VarInts.write(out, e.unwound() + 1L);
     } catch (final IOException x) {
       throw new UncheckedIOException(x);
     }

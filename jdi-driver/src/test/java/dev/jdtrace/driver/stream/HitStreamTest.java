@@ -34,7 +34,7 @@ class HitStreamTest {
         w.hit(t, blocks.get(i));
         expected.add("hit " + t + " " + blocks.get(i));
         if (blocks.get(i) % 7 == 0) {
-          final ExceptionRecord e = new ExceptionRecord(blocks.get(i) % 3 - 1, blocks.get(i) % 5 - 2, i);
+          final ExceptionRecord e = new ExceptionRecord(blocks.get(i) % 3 - 1, i % 2 == 0, blocks.get(i) % 5 - 2, i);
           w.exception(t, e);
           expected.add("exception " + t + " " + e);
         }

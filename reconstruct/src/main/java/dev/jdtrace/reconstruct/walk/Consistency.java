@@ -28,16 +28,24 @@ final class Consistency {
   /**
    * Whether entering {@code block}, in a frame sitting at {@code depth} of the stack (the frames below it
    * are {@code stack[0..depth-1]}), can reach the goal first.
+   *
+   * @param interrupt whether that frame is a class initialiser interrupting the frame below
    */
-  boolean consistent(final int block, final Goal goal, final List<Frame> stack, final int depth) {
+  boolean consistent(final int block, final Goal goal, final List<Frame> stack, final int depth,
+      final boolean interrupt) {
     if (within(block, goal)) {
       return true;
     }
-    return first.contains(block, FirstSets.EXIT) && afterReturn(goal, stack, depth);
+    return first.contains(block, FirstSets.EXIT) && afterReturn(goal, stack, depth, interrupt);
+  }
+
+  /** Whether the real frame at {@code depth} is an interrupt. */
+  static boolean interrupt(final List<Frame> stack, final int depth) {
+    return depth >= 0 && depth < stack.size() && stack.get(depth).kind == Frame.Kind.INTERRUPT;
   }
 
   /** Whether the goal can come first after the frame at {@code depth} returns. */
-  boolean afterReturn(final Goal goal, final List<Frame> stack, final int depth) {
+  private boolean afterReturn(final Goal goal, final List<Frame> stack, final int depth, final boolean interrupt) {
     if (depth == 0) {
       return goal.kind() == Goal.Kind.END;
     }
@@ -45,8 +53,7 @@ final class Consistency {
     if (below.isExternal()) {
       return external(below, goal, stack, depth - 1);
     }
-    return continuation(below.block, goal, stack, depth - 1, depth < stack.size()
-        && stack.get(depth).kind == Frame.Kind.INTERRUPT);
+    return continuation(below.block, goal, stack, depth - 1, interrupt);
   }
 
   /** Whether untraced code entered at frame {@code depth} can lead to the goal first. */
@@ -57,11 +64,9 @@ final class Consistency {
           return true;
         }
       }
-      case THROW_UNTRACED -> {
-        return true;
-      }
-      case THROW_TRACED -> {
-        if (model.isCallback(program.methodOf(goal.throwBlock()))) {
+      case THROW_UNTRACED, THROW_TRACED -> {
+        if ((goal.kind() == Goal.Kind.THROW_UNTRACED && frame.site == goal.throwBlock())
+            || model.isCallback(program.methodOf(goal.throwBlock()))) {
           return true;
         }
       }
@@ -72,7 +77,7 @@ final class Consistency {
       }
     }
     return frame.site >= 0 && returnSite(frame.site) >= 0
-        && consistent(returnSite(frame.site), goal, stack, depth - 1);
+        && consistent(returnSite(frame.site), goal, stack, depth - 1, interrupt(stack, depth - 1));
   }
 
   /**
@@ -83,13 +88,13 @@ final class Consistency {
       final boolean interrupted) {
     if (!interrupted) {
       final int r = returnSite(block);
-      return r >= 0 && consistent(r, goal, stack, depth);
+      return r >= 0 && consistent(r, goal, stack, depth, interrupt(stack, depth));
     }
     final Block b = program.block(block);
     final int method = program.methodOf(block);
     switch (b.end()) {
       case RETURN -> {
-        return afterReturn(goal, stack, depth);
+        return afterReturn(goal, stack, depth, interrupt(stack, depth));
       }
       case THROW -> {
         return goal.kind() == Goal.Kind.THROW_TRACED && goal.throwBlock() == block;
@@ -100,10 +105,10 @@ final class Consistency {
           return external(Frame.external(block), goal, stack, depth + 1);
         }
         if (t.isPure()) {
-          return consistent(returnSite(block), goal, stack, depth);
+          return consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
         }
         for (final int m : t.traced()) {
-          if (consistent(program.blockId(m, 0), goal, stack, depth + 1)) {
+          if (consistent(program.blockId(m, 0), goal, stack, depth + 1, false)) {
             return true;
           }
         }
@@ -111,7 +116,7 @@ final class Consistency {
       }
       default -> {
         for (final int s : b.successors()) {
-          if (consistent(program.blockId(method, s), goal, stack, depth)) {
+          if (consistent(program.blockId(method, s), goal, stack, depth, interrupt(stack, depth))) {
             return true;
           }
         }
@@ -126,8 +131,7 @@ final class Consistency {
       case WITNESS -> first.contains(block, goal.witness())
           || (first.contains(block, FirstSets.EXTERNAL) && model.callbackOf(goal.witness()) >= 0);
       case END -> false;
-      case THROW_UNTRACED -> first.contains(block, FirstSets.EXTERNAL) || first.contains(block, FirstSets.PURE_CALL);
-      case THROW_TRACED -> reaches(block, goal.throwBlock());
+      case THROW_UNTRACED, THROW_TRACED -> reaches(block, goal.throwBlock());
     };
   }
 

@@ -4,10 +4,10 @@ import dev.jdtrace.driver.stream.ExceptionRecord;
 
 /**
  * What the walk must reach next: the stream's head. A witness hit, the end of the thread, or the throw
- * point of an exception (a traced block, or untraced code).
+ * point of an exception: a traced block, or the untraced code a traced block called.
  *
  * @param witness the witness block, or -1
- * @param throwBlock the traced block of a throw, or -1
+ * @param throwBlock the traced block of the throw or of the call that led to it, or -1
  * @param kind which of the four goals
  */
 record Goal(Kind kind, int witness, int throwBlock) {
@@ -20,7 +20,6 @@ record Goal(Kind kind, int witness, int throwBlock) {
   static final Goal END = new Goal(Kind.END, -1, -1);
 
   static Goal of(final ExceptionRecord e) {
-    return e.throwBlock() >= 0 ? new Goal(Kind.THROW_TRACED, -1, e.throwBlock())
-        : new Goal(Kind.THROW_UNTRACED, -1, -1);
+    return new Goal(e.inCall() ? Kind.THROW_UNTRACED : Kind.THROW_TRACED, -1, e.throwBlock());
   }
 }

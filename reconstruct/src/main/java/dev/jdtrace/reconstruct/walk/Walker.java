@@ -10,33 +10,53 @@ import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * The decoding walk of DESIGN §2 for one thread: from the thread's untraced bottom frame, follow the
- * ICFG with a call stack, taking at each choice the one successor consistent with the stream's head.
- * No consistent successor: the run diverged. Several: the plan was ambiguous. It never guesses.
+ * The decoding walk of DESIGN §2 for one thread over the streams of every session: from the thread's
+ * untraced bottom frame, follow the ICFG with a call stack, taking at each choice the one successor
+ * consistent with every session's head (seed Fig. 8, generalised). Entering a block pops it from the
+ * head of every stream whose profile holds it. No consistent successor: the runs diverged. Several: the
+ * plan was ambiguous. It never guesses.
  */
 public final class Walker {
-  private final IcfgModel model;
+  private final List<IcfgModel> models;
+  private final IcfgModel structure;
   private final Program program;
-  private final Consistency consistency;
+  private final List<Consistency> consistency = new ArrayList<>();
   private final String thread;
-  private final int[] events;
-  private final List<ExceptionRecord> exceptions;
+  private final List<int[]> events = new ArrayList<>();
+  private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
+  private final int[] pos;
   private final List<Frame> stack = new ArrayList<>();
   private final BitSet initialised = new BitSet();
-  private int pos;
   private int[] path = new int[256];
   private int length;
 
+  /** A walk over one session's stream. */
   public Walker(final IcfgModel model, final String thread, final ThreadStream stream) {
-    this.model = model;
-    this.program = model.program();
-    this.consistency = new Consistency(model);
+    this(List.of(model), thread, List.of(stream));
+  }
+
+  /**
+   * A walk over several sessions' streams of the same thread.
+   *
+   * @param models one model per session, over the same program, each with that session's witnesses
+   * @param streams the thread's stream in each session, in the same order
+   */
+  public Walker(final List<IcfgModel> models, final String thread, final List<ThreadStream> streams) {
+    this.models = List.copyOf(models);
+    this.structure = models.get(0);
+    this.program = structure.program();
     this.thread = thread;
-    this.events = stream.hits();
-    this.exceptions = stream.exceptions();
+    for (int s = 0; s < models.size(); s++) {
+      consistency.add(new Consistency(models.get(s)));
+      events.add(streams.get(s).hits());
+      exceptions.add(streams.get(s).exceptions());
+    }
+    pos = new int[models.size()];
   }
 
   /**
@@ -48,25 +68,30 @@ public final class Walker {
     stack.add(Frame.external(-1));
     final long limit = 4L * program.blockCount() + 10_000;
     long idle = 0;
-    int lastPos = -1;
+    long progress = -1;
     while (!stack.isEmpty()) {
-      if (pos != lastPos) {
-        lastPos = pos;
+      final long consumed = Arrays.stream(pos).asLongStream().sum();
+      if (consumed != progress) {
+        progress = consumed;
         idle = 0;
       } else if (++idle > limit) {
         throw fail("made no progress through " + limit + " blocks: the plan leaves a witness-free cycle");
       }
       final Frame top = top();
-      if (head() < 0 && atThrowPoint(exceptions.get(-head() - 1), top)) {
-        unwind(exceptions.get(-head() - 1));
+      final ExceptionRecord thrown = exceptionHead();
+      if (thrown != null && atThrowPoint(thrown, top)) {
+        unwind(thrown);
       } else if (top.isExternal()) {
         stepExternal(top);
       } else {
         stepTraced(top);
       }
     }
-    if (pos != events.length) {
-      throw fail("the thread's path ended but " + (events.length - pos) + " stream events remain");
+    for (int s = 0; s < models.size(); s++) {
+      if (pos[s] != events.get(s).length) {
+        throw fail("the thread's path ended but " + (events.get(s).length - pos[s]) + " events of session " + s
+            + " remain");
+      }
     }
     final int[] result = Arrays.copyOf(path, length);
     selfCheck(result);
@@ -74,41 +99,52 @@ public final class Walker {
   }
 
   private void stepExternal(final Frame top) {
-    final int h = head();
-    if (h == Integer.MAX_VALUE) {
+    if (allAtEnd()) {
       if (top.site < 0) {
         stack.remove(stack.size() - 1);
-        return;
+      } else {
+        returnFromExternal(top);
       }
-      returnFromExternal(top);
       return;
     }
-    final Goal goal = goal();
-    final int callback = callbackFor(goal);
-    final boolean returns = top.site >= 0 && consistency.returnSite(top.site) >= 0
-        && consistency.consistent(consistency.returnSite(top.site), goal, stack, stack.size() - 2);
-    if (callback >= 0 && returns) {
-      throw fail("ambiguous plan: a callback into " + program.methods().get(callback).id()
-          + " or the return of the untraced call at " + where(top.site) + " both explain " + describe(goal)
-          + " [return site first set " + Arrays.toString(model.first().of(consistency.returnSite(top.site))) + "]");
+    final Set<Integer> callbacks = new LinkedHashSet<>();
+    for (int s = 0; s < models.size(); s++) {
+      final int c = callbackFor(s, goal(s));
+      if (c >= 0) {
+        callbacks.add(c);
+      }
     }
-    if (callback >= 0) {
-      push(Frame.traced(callback, false), program.blockId(callback, 0));
+    final List<Integer> consistent = new ArrayList<>();
+    for (final int c : callbacks) {
+      if (consistentEverywhere(program.blockId(c, 0), stack.size(), false)) {
+        consistent.add(c);
+      }
+    }
+    final int site = top.site >= 0 ? consistency.get(0).returnSite(top.site) : -1;
+    final boolean returns = site >= 0
+        && consistentEverywhere(site, stack.size() - 2, Consistency.interrupt(stack, stack.size() - 2));
+    if (consistent.size() + (returns ? 1 : 0) > 1) {
+      throw fail("ambiguous plan: " + (returns ? "the return of the untraced call at " + where(top.site) + " and " : "")
+          + "callbacks " + consistent.stream().map(c -> program.methods().get(c).id().toString()).toList()
+          + " all explain " + describe(goal(0)));
+    }
+    if (!consistent.isEmpty()) {
+      push(Frame.traced(consistent.get(0), false), program.blockId(consistent.get(0), 0));
     } else if (returns) {
       returnFromExternal(top);
     } else {
       throw fail("diverged: untraced code" + (top.site >= 0 ? " called at " + where(top.site) : "")
-          + " cannot lead to " + describe(goal));
+          + " cannot lead to " + describe(firstGoal()));
     }
   }
 
-  private int callbackFor(final Goal goal) {
+  private int callbackFor(final int session, final Goal goal) {
     if (goal.kind() == Goal.Kind.WITNESS) {
-      return model.callbackOf(goal.witness());
+      return models.get(session).callbackOf(goal.witness());
     }
-    if (goal.kind() == Goal.Kind.THROW_TRACED) {
+    if (goal.kind() == Goal.Kind.THROW_TRACED || goal.kind() == Goal.Kind.THROW_UNTRACED) {
       final int m = program.methodOf(goal.throwBlock());
-      if (model.isCallback(m) && consistency.reaches(program.blockId(m, 0), goal.throwBlock())) {
+      if (structure.isCallback(m) && consistency.get(session).reaches(program.blockId(m, 0), goal.throwBlock())) {
         return m;
       }
     }
@@ -117,16 +153,16 @@ public final class Walker {
 
   private void returnFromExternal(final Frame top) {
     stack.remove(stack.size() - 1);
-    enter(consistency.returnSite(top.site));
+    enter(consistency.get(0).returnSite(top.site));
   }
 
   private void stepTraced(final Frame top) {
     final int b = top.block;
-    final int h = head();
-    for (final int clinit : model.clinits(b)) {
-      if (h >= 0 && !initialised.get(clinit) && h == program.blockId(clinit, 0)) {
+    for (final int clinit : structure.clinits(b)) {
+      final int entry = program.blockId(clinit, 0);
+      if (!initialised.get(clinit) && headsInclude(entry)) {
         initialised.set(clinit);
-        push(Frame.traced(clinit, true), h);
+        push(Frame.traced(clinit, true), entry);
         return;
       }
     }
@@ -137,60 +173,82 @@ public final class Walker {
         final Frame done = stack.remove(stack.size() - 1);
         final Frame below = top();
         if (done.kind == Frame.Kind.TRACED && !below.isExternal()) {
-          enter(consistency.returnSite(below.block));
+          enter(consistency.get(0).returnSite(below.block));
         }
       }
-      case THROW -> throw fail("diverged: the block ends in athrow but the stream holds " + describe(goal()));
+      case THROW -> throw fail("diverged: the block ends in athrow but the stream holds " + describe(firstGoal()));
       case INVOKE -> {
-        final CallTargets t = model.targets(b);
+        final CallTargets t = structure.targets(b);
         if (t.external()) {
           stack.add(Frame.external(b));
         } else if (t.isPure()) {
-          enter(consistency.returnSite(b));
+          enter(consistency.get(0).returnSite(b));
         } else {
-          final int callee = choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), stack.size());
+          final int callee = choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), stack.size(),
+              false);
           push(Frame.traced(program.methodOf(callee), false), callee);
         }
       }
       default -> enter(choose(block.successors().stream().map(s -> program.blockId(method, s)).toList(),
-          stack.size() - 1));
+          stack.size() - 1, top.kind == Frame.Kind.INTERRUPT));
     }
   }
 
-  /** The one candidate consistent with the head; candidates run in the frame at {@code depth}. */
-  private int choose(final List<Integer> candidates, final int depth) {
+  /** The one candidate consistent with every session's head; candidates run in the frame at {@code depth}. */
+  private int choose(final List<Integer> candidates, final int depth, final boolean interrupt) {
     if (candidates.size() == 1) {
       return candidates.get(0);
     }
     if (candidates.isEmpty()) {
       throw fail("diverged: the block has no way on");
     }
-    final Goal goal = goal();
     int chosen = -1;
     for (final int c : candidates) {
-      if (consistency.consistent(c, goal, stack, depth)) {
+      if (consistentEverywhere(c, depth, interrupt)) {
         if (chosen >= 0) {
-          throw fail("ambiguous plan: both " + where(chosen) + " and " + where(c) + " lead to " + describe(goal));
+          throw fail("ambiguous plan: both " + where(chosen) + " and " + where(c) + " lead to "
+              + describe(firstGoal()));
         }
         chosen = c;
       }
     }
     if (chosen < 0) {
-      throw fail("diverged: no successor leads to " + describe(goal));
+      throw fail("diverged: no successor leads to " + describe(firstGoal()));
     }
     return chosen;
   }
 
+  private boolean consistentEverywhere(final int block, final int depth, final boolean interrupt) {
+    for (int s = 0; s < models.size(); s++) {
+      if (!consistency.get(s).consistent(block, goal(s), stack, depth, interrupt)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private boolean atThrowPoint(final ExceptionRecord e, final Frame top) {
-    if (e.throwBlock() >= 0) {
+    if (!e.inCall()) {
       return !top.isExternal() && top.block == e.throwBlock();
     }
-    return top.isExternal() || (model.targets(top.block) != null && model.targets(top.block).isPure());
+    if (top.isExternal()) {
+      return top.site == e.throwBlock();
+    }
+    return top.block == e.throwBlock() && structure.targets(top.block) != null && structure.targets(top.block).isPure();
   }
 
   /** Pops the frames the exception unwound and enters the handler that caught it. */
   private void unwind(final ExceptionRecord e) {
-    pos++;
+    for (int s = 0; s < models.size(); s++) {
+      final int h = head(s);
+      if (h >= 0 || h == Integer.MAX_VALUE || !exceptions.get(s).get(-h - 1).equals(e)) {
+        throw fail("diverged: session " + s + " did not see the exception the others saw here");
+      }
+      pos[s]++;
+    }
+    if (e.unwound() == ExceptionRecord.UNKNOWN_FRAMES) {
+      throw fail("cannot place an exception: the VM did not show its stack when it was thrown");
+    }
     int popped = 0;
     while (popped < e.unwound()) {
       if (stack.size() <= 1) {
@@ -224,7 +282,7 @@ public final class Walker {
     enter(entry);
   }
 
-  /** Enters a block in the top frame; a witness must be the stream's head. */
+  /** Enters a block in the top frame; every session holding it as a witness must have it at its head. */
   private void enter(final int block) {
     if (block < 0) {
       throw fail("diverged: a call returned where its method has no return site");
@@ -234,43 +292,87 @@ public final class Walker {
       path = Arrays.copyOf(path, length * 2);
     }
     path[length++] = block;
-    if (model.isWitness(block)) {
-      if (head() != block) {
-        throw fail("diverged: entered witness " + where(block) + " but the stream holds " + describe(goal()));
+    for (int s = 0; s < models.size(); s++) {
+      if (models.get(s).isWitness(block)) {
+        if (head(s) != block) {
+          throw fail("diverged: entered witness " + where(block) + " but session " + s + " holds "
+              + describe(goal(s)));
+        }
+        pos[s]++;
       }
-      pos++;
     }
+  }
+
+  private boolean headsInclude(final int block) {
+    for (int s = 0; s < models.size(); s++) {
+      if (head(s) == block) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean allAtEnd() {
+    for (int s = 0; s < models.size(); s++) {
+      if (head(s) != Integer.MAX_VALUE) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private ExceptionRecord exceptionHead() {
+    for (int s = 0; s < models.size(); s++) {
+      final int h = head(s);
+      if (h < 0) {
+        return exceptions.get(s).get(-h - 1);
+      }
+    }
+    return null;
   }
 
   private Frame top() {
     return stack.get(stack.size() - 1);
   }
 
-  /** The next event: a witness id, -(k+1) for the k-th exception, or MAX_VALUE at the end. */
-  private int head() {
-    return pos < events.length ? events[pos] : Integer.MAX_VALUE;
+  /** Session s's next event: a witness id, -(k+1) for its k-th exception, or MAX_VALUE at the end. */
+  private int head(final int s) {
+    return pos[s] < events.get(s).length ? events.get(s)[pos[s]] : Integer.MAX_VALUE;
   }
 
-  private Goal goal() {
-    final int h = head();
+  private Goal goal(final int s) {
+    final int h = head(s);
     if (h == Integer.MAX_VALUE) {
       return Goal.END;
     }
-    return h >= 0 ? Goal.witness(h) : Goal.of(exceptions.get(-h - 1));
+    return h >= 0 ? Goal.witness(h) : Goal.of(exceptions.get(s).get(-h - 1));
   }
 
-  /** The path projected on the witnesses must be the stream's hits exactly. */
+  /** The goal of the first session that is not at its end, for messages. */
+  private Goal firstGoal() {
+    for (int s = 0; s < models.size(); s++) {
+      if (head(s) != Integer.MAX_VALUE) {
+        return goal(s);
+      }
+    }
+    return Goal.END;
+  }
+
+  /** The path projected on each session's witnesses must be that session's hits exactly. */
   private void selfCheck(final int[] result) {
-    int k = 0;
-    for (final int b : result) {
-      if (model.isWitness(b)) {
-        while (k < events.length && events[k] < 0) {
+    for (int s = 0; s < models.size(); s++) {
+      final int[] ev = events.get(s);
+      int k = 0;
+      for (final int b : result) {
+        if (models.get(s).isWitness(b)) {
+          while (k < ev.length && ev[k] < 0) {
+            k++;
+          }
+          if (k >= ev.length || ev[k] != b) {
+            throw fail("self-check failed: the decoded path does not reproduce the stream of session " + s);
+          }
           k++;
         }
-        if (k >= events.length || events[k] != b) {
-          throw fail("self-check failed: the decoded path does not reproduce the stream");
-        }
-        k++;
       }
     }
   }
@@ -280,7 +382,7 @@ public final class Walker {
       case WITNESS -> "witness " + where(goal.witness());
       case END -> "the end of the thread";
       case THROW_TRACED -> "an exception thrown at " + where(goal.throwBlock());
-      case THROW_UNTRACED -> "an exception thrown in untraced code";
+      case THROW_UNTRACED -> "an exception thrown in untraced code called at " + where(goal.throwBlock());
     };
   }
 
@@ -293,6 +395,7 @@ public final class Walker {
 
   private ReconstructionException fail(final String what) {
     final String at = stack.isEmpty() || top().isExternal() ? "in untraced code" : "at " + where(top().block);
-    return new ReconstructionException("thread " + thread + ", " + at + ", stream event " + pos + ": " + what);
+    return new ReconstructionException("thread " + thread + ", " + at + ", stream events " + Arrays.toString(pos)
+        + ": " + what);
   }
 }

@@ -74,6 +74,8 @@ final class GeneratedProgram {
   static final CallSite ARRAYS_SORT =
       new CallSite(CallSite.Kind.STATIC, "java.util.Arrays", "sort", "([Ljava/lang/Object;Ljava/util/Comparator;)V");
   static final CallSite DYNAMIC = new CallSite(CallSite.Kind.DYNAMIC, "", "run", "()Ljava/lang/Runnable;");
+  /** Triage aid: {@code -Djdtrace.gen.pure=false} generates no calls into untraced code that cannot call back. */
+  static final boolean PURE_CALLS = Boolean.parseBoolean(System.getProperty("jdtrace.gen.pure", "true"));
   static final String MAIN_DESC = "([Ljava/lang/String;)V";
 
   final Program program;
@@ -94,126 +96,21 @@ final class GeneratedProgram {
   /** Static methods called back by untraced code need their class initialised; instance ones do not. */
   final boolean[] isStatic;
 
-  // ---------------------------------------------------------------------------------------------------------
-  // Generation
-
-  private final Source src;
-  private final Options opt;
-  private final List<ClassSpec> classes = new ArrayList<>();
-  private final List<MethodSpec> methods = new ArrayList<>();
-  private boolean interfaceCalls;
-
-  private static final class ClassSpec {
-    final String name;
-    final ClassSpec superClass;
-    final boolean clinit;
-    final List<MethodSpec> methods = new ArrayList<>();
-    final List<ClassSpec> subclasses = new ArrayList<>();
-
-    ClassSpec(final String name, final ClassSpec superClass, final boolean clinit) {
-      this.name = name;
-      this.superClass = superClass;
-      this.clinit = clinit;
-    }
-  }
-
-  private static final class MethodSpec {
-    final ClassSpec owner;
-    final String name;
-    final String descriptor;
-    final boolean isStatic;
-    final int ordinal;
-    boolean handleTarget;
-    List<Block> blocks;
-
-    MethodSpec(final ClassSpec owner, final String name, final String descriptor, final boolean isStatic,
-        final int ordinal) {
-      this.owner = owner;
-      this.name = name;
-      this.descriptor = descriptor;
-      this.isStatic = isStatic;
-      this.ordinal = ordinal;
-    }
-
-    MethodId id() {
-      return new MethodId(owner.name, name, descriptor);
-    }
-  }
-
-  GeneratedProgram(final Source src, final Options opt) {
-    this.src = src;
-    this.opt = opt;
-    final int width = Math.max(2, String.valueOf(opt.maxClasses()).length());
-    final int nClasses = 1 + src.next(opt.maxClasses());
-    for (int i = 0; i < nClasses; i++) {
-      final String name = PACKAGE + "C" + pad(i, width);
-      ClassSpec sup = null;
-      boolean clinit = false;
-      if (opt.clinits() && src.next(3) == 1) {
-        clinit = true;
-      } else if (opt.virtuals() && i > 0 && src.next(2) == 1) {
-        final List<ClassSpec> candidates = classes.stream().filter(c -> !c.clinit).toList();
-        if (!candidates.isEmpty()) {
-          sup = candidates.get(src.next(candidates.size()));
-        }
-      }
-      final ClassSpec c = new ClassSpec(name, sup, clinit);
-      if (sup != null) {
-        sup.subclasses.add(c);
-      }
-      classes.add(c);
-    }
-    // Methods, in the order the Program will number them (classes sorted by name, zero-padded).
-    for (final ClassSpec c : classes) {
-      if (c.clinit) {
-        add(c, "<clinit>", "()V", true);
-      }
-      if (c == classes.get(0)) {
-        add(c, "main", MAIN_DESC, true);
-      }
-      final int statics = (c == classes.get(0) ? 0 : 1) + src.next(opt.maxStaticMethods());
-      for (int k = 0; k < statics; k++) {
-        add(c, "s" + k, "()V", true);
-      }
-      if (opt.virtuals() && !c.clinit) {
-        final int instances = src.next(3);
-        final Set<String> names = new LinkedHashSet<>();
-        for (int k = 0; k < instances; k++) {
-          names.add("v" + src.next(3));
-        }
-        for (final String n : names) {
-          add(c, n, "()V", false);
+  /** Derives what the simulator needs from a program: generated, or built by hand. */
+  GeneratedProgram(final Program program) {
+    this.program = program;
+    final Set<MethodId> handleTargets = new java.util.HashSet<>();
+    final Set<String> interfaceCalls = new java.util.HashSet<>();
+    for (final ClassModel c : program.classes()) {
+      handleTargets.addAll(c.handleTargets());
+      for (final MethodCfg m : c.methods()) {
+        for (final Block b : m.blocks()) {
+          if (b.call() != null && b.call().kind() == CallSite.Kind.INTERFACE) {
+            interfaceCalls.add(b.call().name() + b.call().descriptor());
+          }
         }
       }
     }
-    for (final MethodSpec m : methods) {
-      if (!m.name.equals("main") && !m.name.equals("<clinit>") && src.next(4) == 3) {
-        m.handleTarget = true;
-      }
-    }
-    for (final MethodSpec m : methods) {
-      m.blocks = new Body(m).build();
-    }
-    final List<ClassModel> models = new ArrayList<>();
-    for (final ClassSpec c : classes) {
-      final List<MethodCfg> cfgs = new ArrayList<>();
-      final List<String> declared = new ArrayList<>();
-      final List<MethodId> handles = new ArrayList<>();
-      for (final MethodSpec m : c.methods) {
-        cfgs.add(cfg(m));
-        declared.add(m.name + m.descriptor);
-      }
-      for (final MethodSpec m : methods) {
-        // A lambda body is named by a method-handle constant of some class: put it in main's class.
-        if (m.handleTarget && c == classes.get(0)) {
-          handles.add(m.id());
-        }
-      }
-      models.add(new ClassModel(c.name, c.superClass == null ? "java.lang.Object" : c.superClass.name, List.of(),
-          0x0021, c.name.substring(PACKAGE.length()) + ".java", "generated", cfgs, declared,
-          c.clinit ? List.of("f") : List.of(), handles));
-    }
-    program = new Program(models);
     final int n = program.blockCount();
     callees = new int[n][];
     external = new boolean[n];
@@ -226,13 +123,9 @@ final class GeneratedProgram {
       final MethodCfg cfg = program.methods().get(m);
       isStatic[m] = cfg.isStatic();
       clinitOfClass[m] = program.methodIndex(new MethodId(cfg.id().className(), "<clinit>", "()V"));
-      final MethodSpec spec = methods.get(m);
-      if (!spec.id().equals(cfg.id())) {
-        throw new IllegalStateException("method order differs from the Program's: " + spec.id() + " " + cfg.id());
-      }
-      if (spec.handleTarget || cfg.id().name().equals("<clinit>")
-          || (cfg.id().name().equals("main") && cfg.isStatic())
-          || (interfaceCalls && !cfg.isStatic() && cfg.id().name().equals("v1"))) {
+      if (handleTargets.contains(cfg.id()) || cfg.id().name().equals("<clinit>")
+          || (cfg.id().nameAndDescriptor().equals("main" + MAIN_DESC) && cfg.isStatic())
+          || (!cfg.isStatic() && interfaceCalls.contains(cfg.id().nameAndDescriptor()))) {
         callbacks.set(m);
       }
     }
@@ -247,38 +140,29 @@ final class GeneratedProgram {
     computeCosts();
   }
 
-  private static String pad(final int i, final int width) {
-    final String s = String.valueOf(i);
-    return "0".repeat(Math.max(0, width - s.length())) + s;
-  }
-
-  private void add(final ClassSpec c, final String name, final String desc, final boolean isStatic) {
-    final MethodSpec m = new MethodSpec(c, name, desc, isStatic, methods.size());
-    c.methods.add(m);
-    methods.add(m);
-  }
-
-  /** What a call site can enter at run time, by the JVM's rules over the generated classes. */
+  /** What a call site can enter at run time, by the JVM's rules over the program's classes. */
   private void resolveCall(final int b, final CallSite call) {
     switch (call.kind()) {
       case STATIC -> {
         final int m = program.methodIndex(new MethodId(call.owner(), call.name(), call.descriptor()));
         if (m >= 0) {
           callees[b] = new int[] {m};
-        } else if (call.equals(MATH_ABS)) {
+        } else if (call.owner().equals(MATH_ABS.owner())) {
           pure[b] = true;
         } else {
           external[b] = true;
         }
       }
       case VIRTUAL -> {
-        final ClassSpec owner = classes.stream().filter(c -> c.name.equals(call.owner())).findFirst().orElseThrow();
         final Set<Integer> targets = new java.util.TreeSet<>();
-        final Deque<ClassSpec> work = new ArrayDeque<>(List.of(owner));
-        while (!work.isEmpty()) {
-          final ClassSpec receiver = work.pop();
-          targets.add(program.methodIndex(lookup(receiver, call.name()).id()));
-          work.addAll(receiver.subclasses);
+        for (final ClassModel receiver : program.classes()) {
+          if (isSubclass(receiver, call.owner())) {
+            final int m = lookup(receiver, call.name() + call.descriptor());
+            if (m < 0) {
+              throw new IllegalStateException("no " + call.name() + " for receiver " + receiver.name());
+            }
+            targets.add(m);
+          }
         }
         callees[b] = targets.stream().mapToInt(Integer::intValue).toArray();
       }
@@ -286,16 +170,28 @@ final class GeneratedProgram {
     }
   }
 
-  /** The instance method a receiver of this class runs: up the superclass chain. */
-  private static MethodSpec lookup(final ClassSpec receiver, final String name) {
-    for (ClassSpec c = receiver; c != null; c = c.superClass) {
-      for (final MethodSpec m : c.methods) {
-        if (!m.isStatic && m.name.equals(name)) {
-          return m;
+  private boolean isSubclass(final ClassModel c, final String ancestor) {
+    for (ClassModel x = c; x != null; x = program.classNamed(x.superName())) {
+      if (x.name().equals(ancestor)) {
+        return true;
+      }
+      if (x.superName() == null) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** The instance method a receiver of this class runs: up the superclass chain; -1 if none. */
+  private int lookup(final ClassModel receiver, final String nameAndDescriptor) {
+    for (ClassModel x = receiver; x != null; x = x.superName() == null ? null : program.classNamed(x.superName())) {
+      for (final MethodCfg m : x.methods()) {
+        if (!m.isStatic() && m.id().nameAndDescriptor().equals(nameAndDescriptor)) {
+          return program.methodIndex(m.id());
         }
       }
     }
-    return null;
+    return -1;
   }
 
   private void computeCosts() {
@@ -341,444 +237,599 @@ final class GeneratedProgram {
     }
   }
 
-  private static MethodCfg cfg(final MethodSpec m) {
-    final List<Integer> starts = new ArrayList<>();
-    for (final Block b : m.blocks) {
-      for (int o = b.startBci(); o <= b.endBci(); o++) {
-        starts.add(o);
-      }
-    }
-    return new MethodCfg(m.id(), m.isStatic ? 0x0009 : 0x0001, m.blocks, starts,
-        Integer.toHexString((m.id().toString() + m.blocks).hashCode()));
-  }
-
   // ---------------------------------------------------------------------------------------------------------
-  // One method body, emitted like a compiler: blocks in bytecode order, labels for jump targets.
+  // Generation
 
-  private static final class Label {
-    BB block;
-    int refs;
-    boolean handler;
+  /** A random program. */
+  static GeneratedProgram generate(final Source src, final Options opt) {
+    return new GeneratedProgram(new Generator(src, opt).build());
   }
 
-  private static final class BB {
-    final int index;
-    List<Label> handlers;
-    int insns;
-    BlockEnd end;
-    List<Label> targets = List.of();
-    CallSite call;
-    final List<Block.InitRef> inits = new ArrayList<>();
+  private static final class Generator {
 
-    BB(final int index, final List<Label> handlers) {
-      this.index = index;
-      this.handlers = handlers;
-    }
-  }
+    private final Source src;
+    private final Options opt;
+    private final List<ClassSpec> classes = new ArrayList<>();
+    private final List<MethodSpec> methods = new ArrayList<>();
 
-  /** Loop labels for break and continue. */
-  private record Loop(Label continueTo, Label breakTo) {
-  }
+    private static final class ClassSpec {
+      final String name;
+      final ClassSpec superClass;
+      final boolean clinit;
+      final List<MethodSpec> methods = new ArrayList<>();
+      final List<ClassSpec> subclasses = new ArrayList<>();
 
-  private final class Body {
-    private final MethodSpec method;
-    private final boolean inClinit;
-    private final List<BB> blocks = new ArrayList<>();
-    private final Deque<Label> tries = new ArrayDeque<>();
-    private BB cur;
-    private boolean reachable = true;
-
-    Body(final MethodSpec method) {
-      this.method = method;
-      this.inClinit = method.name.equals("<clinit>");
-    }
-
-    List<Block> build() {
-      seq(0, null);
-      if (reachable) {
-        close(BlockEnd.RETURN, List.of(), null);
+      ClassSpec(final String name, final ClassSpec superClass, final boolean clinit) {
+        this.name = name;
+        this.superClass = superClass;
+        this.clinit = clinit;
       }
-      final List<Block> out = new ArrayList<>();
-      for (final BB b : blocks) {
-        final LinkedHashSet<Integer> succ = new LinkedHashSet<>();
-        switch (b.end) {
-          case FALLTHROUGH, INVOKE -> succ.add(b.index + 1);
-          case BRANCH -> {
-            succ.add(b.index + 1);
-            succ.add(b.targets.get(0).block.index);
+    }
+
+    private static final class MethodSpec {
+      final ClassSpec owner;
+      final String name;
+      final String descriptor;
+      final boolean isStatic;
+      final int ordinal;
+      boolean handleTarget;
+      List<Block> blocks;
+
+      MethodSpec(final ClassSpec owner, final String name, final String descriptor, final boolean isStatic,
+          final int ordinal) {
+        this.owner = owner;
+        this.name = name;
+        this.descriptor = descriptor;
+        this.isStatic = isStatic;
+        this.ordinal = ordinal;
+      }
+
+      MethodId id() {
+        return new MethodId(owner.name, name, descriptor);
+      }
+    }
+
+    Generator(final Source src, final Options opt) {
+      this.src = src;
+      this.opt = opt;
+    }
+
+    Program build() {
+      final int width = Math.max(2, String.valueOf(opt.maxClasses()).length());
+      final int nClasses = 1 + src.next(opt.maxClasses());
+      for (int i = 0; i < nClasses; i++) {
+        final String name = PACKAGE + "C" + pad(i, width);
+        ClassSpec sup = null;
+        boolean clinit = false;
+        if (opt.clinits() && src.next(3) == 1) {
+          clinit = true;
+        } else if (opt.virtuals() && i > 0 && src.next(2) == 1) {
+          final List<ClassSpec> candidates = classes.stream().filter(c -> !c.clinit).toList();
+          if (!candidates.isEmpty()) {
+            sup = candidates.get(src.next(candidates.size()));
           }
-          case GOTO, SWITCH -> b.targets.forEach(l -> succ.add(l.block.index));
-          default -> { }
         }
-        final LinkedHashSet<Integer> handlers = new LinkedHashSet<>();
-        b.handlers.forEach(l -> handlers.add(l.block.index));
-        final int k = Math.max(1, Math.min(b.insns, 5));
-        out.add(new Block(b.index, 10 * b.index, 10 * b.index + k - 1, List.of(b.index + 1), b.end,
-            List.copyOf(succ), List.copyOf(handlers), b.call, b.inits));
+        final ClassSpec c = new ClassSpec(name, sup, clinit);
+        if (sup != null) {
+          sup.subclasses.add(c);
+        }
+        classes.add(c);
       }
-      for (final Block b : out) {
-        for (final int s : b.successors()) {
-          if (s >= out.size()) {
-            throw new IllegalStateException("dangling successor in " + method.id());
+      // Methods, in the order the Program will number them (classes sorted by name, zero-padded).
+      for (final ClassSpec c : classes) {
+        if (c.clinit) {
+          add(c, "<clinit>", "()V", true);
+        }
+        if (c == classes.get(0)) {
+          add(c, "main", MAIN_DESC, true);
+        }
+        final int statics = (c == classes.get(0) ? 0 : 1) + src.next(opt.maxStaticMethods());
+        for (int k = 0; k < statics; k++) {
+          add(c, "s" + k, "()V", true);
+        }
+        if (opt.virtuals() && !c.clinit) {
+          final int instances = src.next(3);
+          final Set<String> names = new LinkedHashSet<>();
+          for (int k = 0; k < instances; k++) {
+            names.add("v" + src.next(3));
+          }
+          for (final String n : names) {
+            add(c, n, "()V", false);
           }
         }
       }
-      return out;
-    }
-
-    // --- emission primitives
-
-    private BB open() {
-      if (cur == null) {
-        cur = new BB(blocks.size(), List.copyOf(tries));
-        blocks.add(cur);
+      for (final MethodSpec m : methods) {
+        if (!m.name.equals("main") && !m.name.equals("<clinit>") && src.next(4) == 3) {
+          m.handleTarget = true;
+        }
       }
-      return cur;
-    }
-
-    private void insn() {
-      open().insns++;
-    }
-
-    private void close(final BlockEnd end, final List<Label> targets, final CallSite call) {
-      final BB b = open();
-      b.insns++;
-      b.end = end;
-      b.targets = targets;
-      b.call = call;
-      targets.forEach(l -> l.refs++);
-      cur = null;
-      reachable = switch (end) {
-        case FALLTHROUGH, INVOKE, BRANCH -> true;
-        default -> false;
-      };
-    }
-
-    /** Places a label; false (placing nothing) when no path reaches it. */
-    private boolean place(final Label l) {
-      if (!reachable && l.refs == 0 && !l.handler) {
-        return false;
+      for (final MethodSpec m : methods) {
+        m.blocks = new Body(m).build();
       }
-      if (cur != null && cur.insns > 0) {
-        close(BlockEnd.FALLTHROUGH, List.of(), null);
+      final List<ClassModel> models = new ArrayList<>();
+      for (final ClassSpec c : classes) {
+        final List<MethodCfg> cfgs = new ArrayList<>();
+        final List<String> declared = new ArrayList<>();
+        final List<MethodId> handles = new ArrayList<>();
+        for (final MethodSpec m : c.methods) {
+          cfgs.add(cfg(m));
+          declared.add(m.name + m.descriptor);
+        }
+        for (final MethodSpec m : methods) {
+          // A lambda body is named by a method-handle constant of some class: put it in main's class.
+          if (m.handleTarget && c == classes.get(0)) {
+            handles.add(m.id());
+          }
+        }
+        models.add(new ClassModel(c.name, c.superClass == null ? "java.lang.Object" : c.superClass.name, List.of(),
+            0x0021, c.name.substring(PACKAGE.length()) + ".java", "generated", cfgs, declared,
+            c.clinit ? List.of("f") : List.of(), handles));
       }
-      l.block = open();
-      reachable = true;
-      return true;
+      return new Program(models);
     }
 
-    /** Starts a new block here so that a try region covers whole blocks. */
-    private void boundary() {
-      if (cur != null) {
-        if (cur.insns > 0) {
+    private static String pad(final int i, final int width) {
+      final String s = String.valueOf(i);
+      return "0".repeat(Math.max(0, width - s.length())) + s;
+    }
+
+    private void add(final ClassSpec c, final String name, final String desc, final boolean isStatic) {
+      final MethodSpec m = new MethodSpec(c, name, desc, isStatic, methods.size());
+      c.methods.add(m);
+      methods.add(m);
+    }
+
+    /** The instance method a receiver of this class runs: up the superclass chain. */
+    private static MethodSpec lookupSpec(final ClassSpec receiver, final String name) {
+      for (ClassSpec c = receiver; c != null; c = c.superClass) {
+        for (final MethodSpec m : c.methods) {
+          if (!m.isStatic && m.name.equals(name)) {
+            return m;
+          }
+        }
+      }
+      return null;
+    }
+
+    private static MethodCfg cfg(final MethodSpec m) {
+      final List<Integer> starts = new ArrayList<>();
+      for (final Block b : m.blocks) {
+        for (int o = b.startBci(); o <= b.endBci(); o++) {
+          starts.add(o);
+        }
+      }
+      return new MethodCfg(m.id(), m.isStatic ? 0x0009 : 0x0001, m.blocks, starts,
+          Integer.toHexString((m.id().toString() + m.blocks).hashCode()));
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // One method body, emitted like a compiler: blocks in bytecode order, labels for jump targets.
+
+    private static final class Label {
+      BB block;
+      int refs;
+      boolean handler;
+    }
+
+    private static final class BB {
+      final int index;
+      List<Label> handlers;
+      int insns;
+      BlockEnd end;
+      List<Label> targets = List.of();
+      CallSite call;
+      final List<Block.InitRef> inits = new ArrayList<>();
+
+      BB(final int index, final List<Label> handlers) {
+        this.index = index;
+        this.handlers = handlers;
+      }
+    }
+
+    /** Loop labels for break and continue. */
+    private record Loop(Label continueTo, Label breakTo) {
+    }
+
+    private final class Body {
+      private final MethodSpec method;
+      private final boolean inClinit;
+      private final List<BB> blocks = new ArrayList<>();
+      private final Deque<Label> tries = new ArrayDeque<>();
+      private BB cur;
+      private boolean reachable = true;
+
+      Body(final MethodSpec method) {
+        this.method = method;
+        this.inClinit = method.name.equals("<clinit>");
+      }
+
+      List<Block> build() {
+        seq(0, null);
+        if (reachable) {
+          close(BlockEnd.RETURN, List.of(), null);
+        }
+        final List<Block> out = new ArrayList<>();
+        for (final BB b : blocks) {
+          final LinkedHashSet<Integer> succ = new LinkedHashSet<>();
+          switch (b.end) {
+            case FALLTHROUGH, INVOKE -> succ.add(b.index + 1);
+            case BRANCH -> {
+              succ.add(b.index + 1);
+              succ.add(b.targets.get(0).block.index);
+            }
+            case GOTO, SWITCH -> b.targets.forEach(l -> succ.add(l.block.index));
+            default -> { }
+          }
+          final LinkedHashSet<Integer> handlers = new LinkedHashSet<>();
+          b.handlers.forEach(l -> handlers.add(l.block.index));
+          final int k = Math.max(1, Math.min(b.insns, 5));
+          out.add(new Block(b.index, 10 * b.index, 10 * b.index + k - 1, List.of(b.index + 1), b.end,
+              List.copyOf(succ), List.copyOf(handlers), b.call, b.inits));
+        }
+        for (final Block b : out) {
+          for (final int s : b.successors()) {
+            if (s >= out.size()) {
+              throw new IllegalStateException("dangling successor in " + method.id());
+            }
+          }
+        }
+        return out;
+      }
+
+      // --- emission primitives
+
+      private BB open() {
+        if (cur == null) {
+          cur = new BB(blocks.size(), List.copyOf(tries));
+          blocks.add(cur);
+        }
+        return cur;
+      }
+
+      private void insn() {
+        open().insns++;
+      }
+
+      private void close(final BlockEnd end, final List<Label> targets, final CallSite call) {
+        final BB b = open();
+        b.insns++;
+        b.end = end;
+        b.targets = targets;
+        b.call = call;
+        targets.forEach(l -> l.refs++);
+        cur = null;
+        reachable = switch (end) {
+          case FALLTHROUGH, INVOKE, BRANCH -> true;
+          default -> false;
+        };
+      }
+
+      /** Places a label; false (placing nothing) when no path reaches it. */
+      private boolean place(final Label l) {
+        if (!reachable && l.refs == 0 && !l.handler) {
+          return false;
+        }
+        if (cur != null && cur.insns > 0) {
           close(BlockEnd.FALLTHROUGH, List.of(), null);
-        } else {
-          cur.handlers = List.copyOf(tries);
+        }
+        l.block = open();
+        reachable = true;
+        return true;
+      }
+
+      /** Starts a new block here so that a try region covers whole blocks. */
+      private void boundary() {
+        if (cur != null) {
+          if (cur.insns > 0) {
+            close(BlockEnd.FALLTHROUGH, List.of(), null);
+          } else {
+            cur.handlers = List.copyOf(tries);
+          }
         }
       }
-    }
 
-    private void cond(final Label target) {
-      insn();
-      close(BlockEnd.BRANCH, List.of(target), null);
-    }
-
-    private boolean room() {
-      return blocks.size() < opt.maxBlocks();
-    }
-
-    // --- statements
-
-    private void seq(final int depth, final Loop loop) {
-      while (reachable && room()) {
-        final int k = src.next(17);
-        if (k == 0) {
-          return;
-        }
-        stmt(k, depth, loop);
+      private void cond(final Label target) {
+        insn();
+        close(BlockEnd.BRANCH, List.of(target), null);
       }
-    }
 
-    private void arm(final int depth, final Loop loop) {
-      insn();
-      seq(depth + 1, loop);
-    }
+      private boolean room() {
+        return blocks.size() < opt.maxBlocks();
+      }
 
-    private void stmt(final int kind, final int depth, final Loop loop) {
-      final boolean nest = depth < opt.maxDepth();
-      switch (kind) {
-        case 1 -> forwardCall();
-        case 2 -> externalCall();
-        case 3 -> {
-          if (!nest) {
-            forwardCall();
+      // --- statements
+
+      private void seq(final int depth, final Loop loop) {
+        while (reachable && room()) {
+          final int k = src.next(17);
+          if (k == 0) {
             return;
           }
-          final Label otherwise = new Label();
-          final Label join = new Label();
-          cond(otherwise);
+          stmt(k, depth, loop);
+        }
+      }
+
+      private void arm(final int depth, final Loop loop) {
+        insn();
+        seq(depth + 1, loop);
+      }
+
+      private void stmt(final int kind, final int depth, final Loop loop) {
+        final boolean nest = depth < opt.maxDepth();
+        switch (kind) {
+          case 1 -> forwardCall();
+          case 2 -> externalCall();
+          case 3 -> {
+            if (!nest) {
+              forwardCall();
+              return;
+            }
+            final Label otherwise = new Label();
+            final Label join = new Label();
+            cond(otherwise);
+            arm(depth, loop);
+            if (reachable) {
+              close(BlockEnd.GOTO, List.of(join), null);
+            }
+            place(otherwise);
+            arm(depth, loop);
+            place(join);
+          }
+          case 4 -> {
+            if (!nest) {
+              externalCall();
+              return;
+            }
+            final Label join = new Label();
+            cond(join);
+            arm(depth, loop);
+            place(join);
+          }
+          case 5 -> {
+            if (!nest) {
+              forwardCall();
+              return;
+            }
+            final Label head = new Label();
+            final Label exit = new Label();
+            place(head);
+            cond(exit);
+            arm(depth, new Loop(head, exit));
+            if (reachable) {
+              close(BlockEnd.GOTO, List.of(head), null);
+            }
+            place(exit);
+          }
+          case 6 -> {
+            if (!nest) {
+              externalCall();
+              return;
+            }
+            final Label top = new Label();
+            final Label test = new Label();
+            final Label exit = new Label();
+            place(top);
+            arm(depth, new Loop(test, exit));
+            if (place(test)) {
+              insn();
+              close(BlockEnd.BRANCH, List.of(top), null);
+            }
+            place(exit);
+          }
+          case 7 -> {
+            if (!nest) {
+              forwardCall();
+              return;
+            }
+            switchStmt(depth, loop);
+          }
+          case 8 -> backCall();
+          case 9 -> guarded(() -> close(BlockEnd.RETURN, List.of(), null));
+          case 10 -> {
+            if (opt.exceptions() && !inClinit) {
+              guarded(() -> close(BlockEnd.THROW, List.of(), null));
+            } else {
+              externalCall();
+            }
+          }
+          case 11 -> {
+            if (opt.exceptions() && !inClinit && nest) {
+              tryStmt(depth, loop);
+            } else {
+              forwardCall();
+            }
+          }
+          case 12 -> {
+            if (loop != null) {
+              final Label to = src.next(2) == 0 ? loop.breakTo() : loop.continueTo();
+              guarded(() -> close(BlockEnd.GOTO, List.of(to), null));
+            } else {
+              externalCall();
+            }
+          }
+          case 13 -> virtualCall();
+          case 14 -> getstatic();
+          case 15 -> {
+            // An arm ends here: return, throw, break or continue.
+            if (depth == 0) {
+              externalCall();
+              return;
+            }
+            final int how = src.next(4);
+            if (how == 1 && opt.exceptions() && !inClinit) {
+              close(BlockEnd.THROW, List.of(), null);
+            } else if (how >= 2 && loop != null) {
+              close(BlockEnd.GOTO, List.of(how == 2 ? loop.breakTo() : loop.continueTo()), null);
+            } else {
+              close(BlockEnd.RETURN, List.of(), null);
+            }
+          }
+          case 16 -> {
+            // if (c) {}: both ways of the branch reach the next block.
+            final Label join = new Label();
+            cond(join);
+            place(join);
+          }
+          default -> throw new IllegalStateException("kind " + kind);
+        }
+      }
+
+      private void guarded(final Runnable then) {
+        final Label join = new Label();
+        cond(join);
+        insn();
+        then.run();
+        place(join);
+      }
+
+      private void switchStmt(final int depth, final Loop loop) {
+        final Label join = new Label();
+        final Label dflt = src.next(2) == 0 ? join : new Label();
+        final int n = 2 + src.next(3);
+        final List<Label> cases = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          cases.add(i > 0 && src.next(4) == 1 ? cases.get(i - 1) : new Label());
+        }
+        final List<Label> targets = new ArrayList<>();
+        targets.add(dflt);
+        targets.addAll(cases);
+        insn();
+        close(BlockEnd.SWITCH, targets, null);
+        final List<Label> arms = new ArrayList<>(new LinkedHashSet<>(cases));
+        if (dflt != join) {
+          arms.add(dflt);
+        }
+        for (int i = 0; i < arms.size(); i++) {
+          place(arms.get(i));
           arm(depth, loop);
-          if (reachable) {
+          if (reachable && (i == arms.size() - 1 || src.next(3) != 1)) {
             close(BlockEnd.GOTO, List.of(join), null);
           }
-          place(otherwise);
-          arm(depth, loop);
-          place(join);
         }
-        case 4 -> {
-          if (!nest) {
-            externalCall();
-            return;
-          }
-          final Label join = new Label();
-          cond(join);
-          arm(depth, loop);
-          place(join);
-        }
-        case 5 -> {
-          if (!nest) {
-            forwardCall();
-            return;
-          }
-          final Label head = new Label();
-          final Label exit = new Label();
-          place(head);
-          cond(exit);
-          arm(depth, new Loop(head, exit));
-          if (reachable) {
-            close(BlockEnd.GOTO, List.of(head), null);
-          }
-          place(exit);
-        }
-        case 6 -> {
-          if (!nest) {
-            externalCall();
-            return;
-          }
-          final Label top = new Label();
-          final Label test = new Label();
-          final Label exit = new Label();
-          place(top);
-          arm(depth, new Loop(test, exit));
-          if (place(test)) {
-            insn();
-            close(BlockEnd.BRANCH, List.of(top), null);
-          }
-          place(exit);
-        }
-        case 7 -> {
-          if (!nest) {
-            forwardCall();
-            return;
-          }
-          switchStmt(depth, loop);
-        }
-        case 8 -> backCall();
-        case 9 -> guarded(() -> close(BlockEnd.RETURN, List.of(), null));
-        case 10 -> {
-          if (opt.exceptions() && !inClinit) {
-            guarded(() -> close(BlockEnd.THROW, List.of(), null));
-          } else {
-            externalCall();
-          }
-        }
-        case 11 -> {
-          if (opt.exceptions() && !inClinit && nest) {
-            tryStmt(depth, loop);
-          } else {
-            forwardCall();
-          }
-        }
-        case 12 -> {
-          if (loop != null) {
-            final Label to = src.next(2) == 0 ? loop.breakTo() : loop.continueTo();
-            guarded(() -> close(BlockEnd.GOTO, List.of(to), null));
-          } else {
-            externalCall();
-          }
-        }
-        case 13 -> virtualCall();
-        case 14 -> getstatic();
-        case 15 -> {
-          // An arm ends here: return, throw, break or continue.
-          if (depth == 0) {
-            externalCall();
-            return;
-          }
-          final int how = src.next(4);
-          if (how == 1 && opt.exceptions() && !inClinit) {
-            close(BlockEnd.THROW, List.of(), null);
-          } else if (how >= 2 && loop != null) {
-            close(BlockEnd.GOTO, List.of(how == 2 ? loop.breakTo() : loop.continueTo()), null);
-          } else {
-            close(BlockEnd.RETURN, List.of(), null);
-          }
-        }
-        case 16 -> {
-          // if (c) {}: both ways of the branch reach the next block.
-          final Label join = new Label();
-          cond(join);
-          place(join);
-        }
-        default -> throw new IllegalStateException("kind " + kind);
+        place(join);
       }
-    }
 
-    private void guarded(final Runnable then) {
-      final Label join = new Label();
-      cond(join);
-      insn();
-      then.run();
-      place(join);
-    }
-
-    private void switchStmt(final int depth, final Loop loop) {
-      final Label join = new Label();
-      final Label dflt = src.next(2) == 0 ? join : new Label();
-      final int n = 2 + src.next(3);
-      final List<Label> cases = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        cases.add(i > 0 && src.next(4) == 1 ? cases.get(i - 1) : new Label());
-      }
-      final List<Label> targets = new ArrayList<>();
-      targets.add(dflt);
-      targets.addAll(cases);
-      insn();
-      close(BlockEnd.SWITCH, targets, null);
-      final List<Label> arms = new ArrayList<>(new LinkedHashSet<>(cases));
-      if (dflt != join) {
-        arms.add(dflt);
-      }
-      for (int i = 0; i < arms.size(); i++) {
-        place(arms.get(i));
+      private void tryStmt(final int depth, final Loop loop) {
+        final Label handler = new Label();
+        handler.handler = true;
+        final Label join = new Label();
+        tries.push(handler);
+        boundary();
         arm(depth, loop);
-        if (reachable && (i == arms.size() - 1 || src.next(3) != 1)) {
+        if (reachable) {
           close(BlockEnd.GOTO, List.of(join), null);
         }
+        tries.pop();
+        place(handler);
+        arm(depth, loop);
+        place(join);
       }
-      place(join);
-    }
 
-    private void tryStmt(final int depth, final Loop loop) {
-      final Label handler = new Label();
-      handler.handler = true;
-      final Label join = new Label();
-      tries.push(handler);
-      boundary();
-      arm(depth, loop);
-      if (reachable) {
-        close(BlockEnd.GOTO, List.of(join), null);
+      private void call(final CallSite site) {
+        insn();
+        closeCall(site);
       }
-      tries.pop();
-      place(handler);
-      arm(depth, loop);
-      place(join);
-    }
 
-    private void call(final CallSite site) {
-      insn();
-      closeCall(site);
-    }
+      /** Ends the open block with the call; an invokestatic may initialise the class it names. */
+      private void closeCall(final CallSite site) {
+        if (site.kind() == CallSite.Kind.STATIC) {
+          open().inits.add(new Block.InitRef(site.owner(), site.name(), site.descriptor()));
+        }
+        close(BlockEnd.INVOKE, List.of(), site);
+      }
 
-    /** Ends the open block with the call; an invokestatic may initialise the class it names. */
-    private void closeCall(final CallSite site) {
-      if (site.kind() == CallSite.Kind.STATIC) {
-        open().inits.add(new Block.InitRef(site.owner(), site.name(), site.descriptor()));
+      private CallSite staticSite(final MethodSpec target) {
+        return new CallSite(CallSite.Kind.STATIC, target.owner.name, target.name, target.descriptor);
       }
-      close(BlockEnd.INVOKE, List.of(), site);
-    }
 
-    private CallSite staticSite(final MethodSpec target) {
-      return new CallSite(CallSite.Kind.STATIC, target.owner.name, target.name, target.descriptor);
-    }
+      private void forwardCall() {
+        if (inClinit) {
+          externalCall();
+          return;
+        }
+        final List<MethodSpec> later = methods.stream()
+            .filter(m -> m.isStatic && m.ordinal > method.ordinal && !m.name.equals("<clinit>")).toList();
+        if (later.isEmpty()) {
+          externalCall();
+          return;
+        }
+        call(staticSite(later.get(src.next(later.size()))));
+      }
 
-    private void forwardCall() {
-      if (inClinit) {
-        externalCall();
-        return;
+      /** A call to this or an earlier method (recursion), under a branch so that runs can avoid it. */
+      private void backCall() {
+        if (inClinit) {
+          externalCall();
+          return;
+        }
+        final List<MethodSpec> earlier = methods.stream()
+            .filter(m -> m.isStatic && m.ordinal <= method.ordinal && !m.name.equals("<clinit>")).toList();
+        if (earlier.isEmpty()) {
+          externalCall();
+          return;
+        }
+        final MethodSpec target = earlier.get(src.next(earlier.size()));
+        guarded(() -> closeCall(staticSite(target)));
       }
-      final List<MethodSpec> later = methods.stream()
-          .filter(m -> m.isStatic && m.ordinal > method.ordinal && !m.name.equals("<clinit>")).toList();
-      if (later.isEmpty()) {
-        externalCall();
-        return;
-      }
-      call(staticSite(later.get(src.next(later.size()))));
-    }
 
-    /** A call to this or an earlier method (recursion), under a branch so that runs can avoid it. */
-    private void backCall() {
-      if (inClinit) {
-        externalCall();
-        return;
-      }
-      final List<MethodSpec> earlier = methods.stream()
-          .filter(m -> m.isStatic && m.ordinal <= method.ordinal && !m.name.equals("<clinit>")).toList();
-      if (earlier.isEmpty()) {
-        externalCall();
-        return;
-      }
-      final MethodSpec target = earlier.get(src.next(earlier.size()));
-      guarded(() -> closeCall(staticSite(target)));
-    }
-
-    private void externalCall() {
-      final int k = src.next(opt.virtuals() ? 4 : 3);
-      if (k == 3) {
-        interfaceCalls = true;
-        call(new CallSite(CallSite.Kind.INTERFACE, IFACE, "v1", "()V"));
-      } else {
-        call(k == 0 ? MATH_ABS : k == 1 ? ARRAYS_SORT : DYNAMIC);
-      }
-    }
-
-    /** {@code receiver.vK()} on a static type with vK visible; recursion only under a guard. */
-    private void virtualCall() {
-      if (!opt.virtuals() || inClinit) {
-        forwardCall();
-        return;
-      }
-      final List<CallSite> sites = new ArrayList<>();
-      final List<Boolean> forward = new ArrayList<>();
-      for (final ClassSpec c : classes) {
-        for (final String name : List.of("v0", "v1", "v2")) {
-          if (lookup(c, name) == null) {
-            continue;
-          }
-          boolean allForward = true;
-          final Deque<ClassSpec> work = new ArrayDeque<>(List.of(c));
-          while (!work.isEmpty()) {
-            final ClassSpec r = work.pop();
-            allForward &= lookup(r, name).ordinal > method.ordinal;
-            work.addAll(r.subclasses);
-          }
-          sites.add(new CallSite(CallSite.Kind.VIRTUAL, c.name, name, "()V"));
-          forward.add(allForward);
+      private void externalCall() {
+        final int k = src.next(opt.virtuals() ? 4 : 3);
+        if (k == 3) {
+          call(new CallSite(CallSite.Kind.INTERFACE, IFACE, "v1", "()V"));
+        } else {
+          call(k == 0 && PURE_CALLS ? MATH_ABS : k <= 1 ? ARRAYS_SORT : DYNAMIC);
         }
       }
-      if (sites.isEmpty()) {
-        forwardCall();
-        return;
+
+      /** {@code receiver.vK()} on a static type with vK visible; recursion only under a guard. */
+      private void virtualCall() {
+        if (!opt.virtuals() || inClinit) {
+          forwardCall();
+          return;
+        }
+        final List<CallSite> sites = new ArrayList<>();
+        final List<Boolean> forward = new ArrayList<>();
+        for (final ClassSpec c : classes) {
+          for (final String name : List.of("v0", "v1", "v2")) {
+            if (lookupSpec(c, name) == null) {
+              continue;
+            }
+            boolean allForward = true;
+            final Deque<ClassSpec> work = new ArrayDeque<>(List.of(c));
+            while (!work.isEmpty()) {
+              final ClassSpec r = work.pop();
+              allForward &= lookupSpec(r, name).ordinal > method.ordinal;
+              work.addAll(r.subclasses);
+            }
+            sites.add(new CallSite(CallSite.Kind.VIRTUAL, c.name, name, "()V"));
+            forward.add(allForward);
+          }
+        }
+        if (sites.isEmpty()) {
+          forwardCall();
+          return;
+        }
+        final int i = src.next(sites.size());
+        if (forward.get(i)) {
+          call(sites.get(i));
+        } else {
+          guarded(() -> closeCall(sites.get(i)));
+        }
       }
-      final int i = src.next(sites.size());
-      if (forward.get(i)) {
-        call(sites.get(i));
-      } else {
-        guarded(() -> closeCall(sites.get(i)));
+
+      /** A {@code getstatic} of a class with a {@code <clinit>}: the block may initialise it. */
+      private void getstatic() {
+        final List<ClassSpec> withInit = classes.stream().filter(c -> c.clinit).toList();
+        if (withInit.isEmpty()) {
+          externalCall();
+          return;
+        }
+        final ClassSpec c = withInit.get(src.next(withInit.size()));
+        insn();
+        open().inits.add(new Block.InitRef(c.name, "f", "I"));
       }
     }
 
-    /** A {@code getstatic} of a class with a {@code <clinit>}: the block may initialise it. */
-    private void getstatic() {
-      final List<ClassSpec> withInit = classes.stream().filter(c -> c.clinit).toList();
-      if (withInit.isEmpty()) {
-        externalCall();
-        return;
-      }
-      final ClassSpec c = withInit.get(src.next(withInit.size()));
-      insn();
-      open().inits.add(new Block.InitRef(c.name, "f", "I"));
-    }
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -216,7 +216,7 @@ final class Simulator {
           enter(caller, returnSite(caller.block));
         }
       } else if (pick == -2) {
-        raise(-1, stack.size() - 2);
+        raise(top.site, true, stack.size() - 2);
       } else {
         top.calls++;
         if (isClinit(pick)) {
@@ -266,7 +266,7 @@ final class Simulator {
             enter(below, returnSite(below.block));
           }
         }
-        case THROW -> raise(b, stack.size() - 1);
+        case THROW -> raise(b, false, stack.size() - 1);
         case INVOKE -> {
           if (g.external[b]) {
             stack.add(new Frame(Kind.EXTERNAL, -1, b));
@@ -274,7 +274,7 @@ final class Simulator {
             // Untraced code that cannot call back: it returns, or throws.
             if (untracedThrows && !clinitOnStack() && choose(Choice.PURE_THROWS, new int[] {0, 0}) == 1) {
               pureThrow = true;
-              raise(-1, stack.size() - 1);
+              raise(b, true, stack.size() - 1);
             } else {
               enter(top, returnSite(b));
             }
@@ -293,13 +293,14 @@ final class Simulator {
     }
 
     /**
-     * Throws at a traced block, or (-1) in untraced code, starting the search for a handler at frame
-     * {@code from} (untraced code does not catch its own exceptions here: that would not be reported). Each frame on the way down may catch: a
-     * traced frame with one of the handlers covering its current block (handlers are typed, so it may also
-     * let the exception pass), untraced code at will. The JVM reports where it was thrown, where it was
-     * caught, and how many traced frames it unwound.
+     * Throws at a traced block, or in untraced code called from it ({@code inCall}: the JVM reports the block
+     * of the innermost traced frame), starting the search for a handler at frame {@code from} (untraced code
+     * does not catch its own exceptions here: that would not be reported). Each frame on the way down may
+     * catch: a traced frame with one of the handlers covering its current block (handlers are typed, so it
+     * may also let the exception pass), untraced code at will. The JVM reports where it was thrown, where it
+     * was caught, and how many traced frames it unwound.
      */
-    private void raise(final int throwBlock, final int from) {
+    private void raise(final int throwBlock, final boolean inCall, final int from) {
       int unwound = 0;
       for (int i = from; i >= 0; i--) {
         final Frame f = stack.get(i);
@@ -309,7 +310,7 @@ final class Simulator {
           final boolean mayPass = !clinitBelow(i);
           final int pick = mayPass ? choose(Choice.CATCH, new int[] {0, 0}) : 0;
           if (pick == 0) {
-            exception(new ExceptionRecord(throwBlock, ExceptionRecord.UNTRACED, unwound));
+            exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNTRACED, unwound));
             truncate(i + 1);
             return;
           }
@@ -323,7 +324,7 @@ final class Simulator {
             final int pick = choose(Choice.CATCH, costs);
             if (pick < handlers.size()) {
               final int h = p.blockId(f.method, handlers.get(pick));
-              exception(new ExceptionRecord(throwBlock, h, unwound));
+              exception(new ExceptionRecord(throwBlock, inCall, h, unwound));
               truncate(i + 1);
               enter(f, h);
               return;
@@ -332,7 +333,7 @@ final class Simulator {
           unwound++;
         }
       }
-      exception(new ExceptionRecord(throwBlock, ExceptionRecord.UNCAUGHT, unwound));
+      exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNCAUGHT, unwound));
       stack.clear();
     }
 

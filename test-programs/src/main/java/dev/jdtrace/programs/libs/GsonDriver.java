@@ -22,7 +22,8 @@ import java.util.Map;
  * the even ones into a tree with {@link JsonParser} and walks the odd ones token by token with the
  * streaming {@link JsonReader}; serializes N small object graphs of plain classes to JSON and back
  * by reflection; and binds every fourth document untyped, to maps. The work per item is small
- * because gson enters about 35 basic blocks per character of JSON (about 100 per token). Usage: {@code GsonDriver [N]} (default {@value #DEFAULT_SIZE}).
+ * because gson enters about 35 basic blocks per character of JSON (about 100 per token).
+ * Usage: {@code GsonDriver [N]} (default {@value #DEFAULT_SIZE}).
  */
 public final class GsonDriver {
 

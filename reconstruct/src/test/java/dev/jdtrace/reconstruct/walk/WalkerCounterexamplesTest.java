@@ -1,0 +1,310 @@
+package dev.jdtrace.reconstruct.walk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.IcfgPlanner;
+import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.CallSite;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.MethodId;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The smallest programs on which {@link WalkerPropertiesTest} found a failure, written out by hand so that
+ * each names one defect. Every test checks the same thing as the properties: each bounded execution
+ * (enumerated by {@link Simulator}) decodes to exactly its path, no two share a stream, or (last two) the
+ * optimal profile costs no more than the condition-target one.
+ */
+class WalkerCounterexamplesTest {
+
+  private static final CallSite SORT = GeneratedProgram.ARRAYS_SORT;
+  private static final CallSite ABS = GeneratedProgram.MATH_ABS;
+
+  /**
+   * Conflicts skips a return site after an untraced call when it is already a witness, but that witness can
+   * also be the first one of a callback (main reaches it through its branch). Condition-targets, stream [1, 2]:
+   * at the untraced call the walk cannot tell "Arrays.sort returns to block 2" from "Arrays.sort calls main
+   * back, which takes its other arm to block 2".
+   */
+  @Test
+  void witnessedReturnSiteThatIsAlsoFirstInACallback() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 2),
+            call(1, SORT),
+            b(2, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.CONDITION_TARGETS, false);
+  }
+
+  /**
+   * A {@code <clinit>} interrupts a block that ends in a traced call whose callee can return without a
+   * witness. Inside the initialiser, Consistency.continuation (interrupted, INVOKE) asks whether the callee's
+   * entry is consistent at depth + 1; its FIRST holds EXIT, so afterReturn(depth + 1) reads the real stack,
+   * whose frame at depth + 1 is the INTERRUPT frame again: infinite recursion, StackOverflowError.
+   */
+  @Test
+  void classInitialiserInterruptingACallToAMethodThatReturnsUnseen() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                call(0, site("g.C01", "s0")),
+                b(1, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN)),
+            method("g.C01", "s0", "()V",
+                b(0, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, false);
+  }
+
+  /**
+   * The launcher (untraced code) initialises main's class. Its {@code <clinit>} starts with a loop whose head
+   * reads one of the class's own static fields ({@code static { while (N < 3) N++; }}). The walk entered the
+   * initialiser as a callback without marking the class initialised, so when the loop comes back to the entry
+   * witness it takes the getstatic for a new initialisation, pushes a second {@code <clinit>} frame, and
+   * then diverges.
+   */
+  @Test
+  void classInitialiserStartedByUntracedCodeThatReadsItsOwnField() {
+    final Program p = program(
+        cls("g.C00", List.of("f"),
+            method("g.C00", "<clinit>", "()V",
+                inits(b(0, BlockEnd.BRANCH, 1, 2), "g.C00"),
+                inits(b(1, BlockEnd.GOTO, 0), "g.C00"),
+                b(2, BlockEnd.RETURN)),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                b(0, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, false);
+  }
+
+  /**
+   * One block reads static fields of two classes with initialisers. Inside the first one, the arm that returns
+   * without a witness is the right one (the second initialiser's entry is next), but Consistency.continuation
+   * for an interrupted block only looks at the block's own way on, not at its other pending initialisers.
+   */
+  @Test
+  void oneBlockStartingTwoClassInitialisers() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                inits(b(0, BlockEnd.BRANCH, 1, 2), "g.C01", "g.C02"),
+                b(1, BlockEnd.GOTO, 3),
+                b(2, BlockEnd.FALLTHROUGH, 3),
+                b(3, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN))),
+        cls("g.C02", List.of("f"),
+            method("g.C02", "<clinit>", "()V",
+                b(0, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, false);
+  }
+
+  /**
+   * Two calls into untraced code that cannot call back ({@code Math.abs}, treated as an instruction) with no
+   * witness between them. When the second one throws and the exception leaves main, the record is
+   * (UNTRACED, UNTRACED, unwound 1) whichever of the two threw: the streams of paths [0] and [0, 1] are the
+   * same, and the walk silently places the throw at the first call.
+   */
+  @Test
+  void exceptionFromOneOfTwoPureCalls() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            call(0, ABS),
+            call(1, ABS),
+            b(2, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * A method whose pure call ({@code Math.abs}) throws runs twice with no witness between the two runs. The
+   * record (throw block 3 in a call, caught by untraced code, 2 frames unwound) is the same whichever run
+   * threw: streams of paths [0, 3] and [0, 3, 4, 1, 3] coincide, and the walk unwinds at the first arrival. A
+   * pure call can throw or not, so unlike an athrow block it needs a witness on every witness-free way back
+   * to it (per-block PURE_CALL tokens in the FIRST sets would let Conflicts see those cycles).
+   */
+  @Test
+  void exceptionFromAPureCallReachedTwiceWithoutAWitness() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            call(0, site("g.C00", "s0")),
+            call(1, site("g.C00", "s0")),
+            b(2, BlockEnd.RETURN)),
+        method("g.C00", "s0", "()V",
+            call(0, ABS),
+            b(1, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * A callback whose entry block ends in a pure call: Conflicts ignores PURE_CALL in a callback's entry FIRST
+   * set, so main may be entered unseen. When that call throws, the stream is just the exception, and the walk
+   * (still in the untraced bottom frame) finds it unwinds more frames than the thread has.
+   */
+  @Test
+  void callbackStartingWithAPureCallThatThrows() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            call(0, ABS),
+            b(1, BlockEnd.BRANCH, 2, 3),
+            b(2, BlockEnd.GOTO, 4),
+            b(3, BlockEnd.FALLTHROUGH, 4),
+            b(4, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * Arrays.sort (called at witness block 1) calls main back; the callback takes the branch to its return and
+   * sort then throws: (throw block 1 in a call, caught by untraced code, 1 frame unwound), stream [0, 1, 0, -1].
+   * At the callback's branch the walk finds both successors consistent with the exception: block 3 (return to
+   * sort, which throws) and block 1 itself, because Consistency.reaches(from, target) answers true when
+   * {@code from == target} even though {@code from} is a witness the stream does not hold next.
+   */
+  @Test
+  void exceptionInUntracedCodeAfterACallbackReturns() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                b(0, BlockEnd.BRANCH, 1, 3),
+                call(1, SORT),
+                call(2, site("g.C01", "s0")),
+                b(3, BlockEnd.RETURN))),
+        cls("g.C01", List.of(),
+            method("g.C01", "s0", "()V",
+                b(0, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * OPTIMAL 2.5 expected hits (witnesses 0, 1, 2, 3) against CONDITION_TARGETS 1.5 (1, 2, 3). The per-method
+   * optimal profile {2, 3} ignores that main is a callback; the repair round then adds both the entry (main
+   * "can run unseen") and block 1 (its arm may meet a callback), though the entry alone resolves both.
+   */
+  @Test
+  void optimalCostsMoreThanConditionTargetsAroundAnUntracedCall() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 3),
+            call(1, SORT),
+            b(2, BlockEnd.GOTO, 4),
+            b(3, BlockEnd.FALLTHROUGH, 4),
+            b(4, BlockEnd.RETURN))));
+    assertOptimalNoDearer(p);
+  }
+
+  /**
+   * OPTIMAL 5.5 against CONDITION_TARGETS 4.5. Main's per-method optimal profile is {1, exit}: the chord
+   * exit&rarr;entry maps to the virtual exit node (equal weights, "the lighter of the two" keeps the source),
+   * which IcfgPlanner drops as it is not a block, so main's entry is repaired in; the same round also repairs
+   * block 2 of main for a conflict that the entry witness removes.
+   */
+  @Test
+  void optimalCostsMoreThanConditionTargetsWhenItPicksTheVirtualExit() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "<clinit>", "()V",
+            call(0, SORT),
+            call(1, SORT),
+            b(2, BlockEnd.RETURN)),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 2),
+            b(1, BlockEnd.FALLTHROUGH, 2),
+            b(2, BlockEnd.RETURN))));
+    assertOptimalNoDearer(p);
+  }
+
+  // -----------------------------------------------------------------------------------------------------------
+
+  private static void assertDecodes(final Program p, final ProfileKind kind, final boolean untracedThrows) {
+    final GeneratedProgram g = new GeneratedProgram(p);
+    final IcfgPlanner.Result plan = IcfgPlanner.plan(structure(p), kind, Weights.staticEstimate());
+    final List<Simulator.Execution> runs = new Simulator(g, untracedThrows, 10_000).enumerate(16, 6, 2_000, 200);
+    assertThat(runs).isNotEmpty();
+    final List<String> problems = new ArrayList<>();
+    final java.util.Map<String, Simulator.Execution> byStream = new java.util.HashMap<>();
+    for (final Simulator.Execution e : runs) {
+      final int[] stream = e.stream(plan.witnesses());
+      final Simulator.Execution other = byStream.putIfAbsent(Arrays.toString(stream) + e.exceptions(), e);
+      if (other != null) {
+        problems.add("same stream " + Arrays.toString(stream) + " for " + other + " and " + e);
+      }
+      final String problem = WalkerPropertiesTest.decodeProblem(plan.model(), e, stream);
+      if (problem != null) {
+        problems.add(problem + "\n  true " + e + "\n  stream " + Arrays.toString(stream));
+      }
+    }
+    assertThat(problems).as("%s plan %s%n%s", kind, plan.witnesses(), g.dump(plan.witnesses())).isEmpty();
+  }
+
+  private static void assertOptimalNoDearer(final Program p) {
+    final IcfgModel.Structure s = structure(p);
+    final IcfgPlanner.Result optimal = IcfgPlanner.plan(s, ProfileKind.OPTIMAL, Weights.staticEstimate());
+    final IcfgPlanner.Result targets = IcfgPlanner.plan(s, ProfileKind.CONDITION_TARGETS, Weights.staticEstimate());
+    assertThat(optimal.expectedHits())
+        .as("optimal %s (%d repairs) against condition-targets %s (%d repairs)", optimal.witnesses(),
+            optimal.repairs(), targets.witnesses(), targets.repairs())
+        .isLessThanOrEqualTo(targets.expectedHits());
+  }
+
+  static IcfgModel.Structure structure(final Program p) {
+    final CallResolver resolver = new CallResolver(new Hierarchy(p), false);
+    final BitSet callbacks = Callbacks.of(p, resolver, List.of(), false);
+    return IcfgModel.Structure.of(p, resolver, callbacks);
+  }
+
+  // --- a tiny notation for programs
+
+  private static Program program(final ClassModel... classes) {
+    return new Program(List.of(classes));
+  }
+
+  private static ClassModel cls(final String name, final List<String> fields, final MethodCfg... methods) {
+    return new ClassModel(name, "java.lang.Object", List.of(), 0x0021, null, "hand", List.of(methods),
+        Arrays.stream(methods).map(m -> m.id().nameAndDescriptor()).toList(), fields, List.of());
+  }
+
+  private static MethodCfg method(final String cls, final String name, final String desc, final Block... blocks) {
+    final List<Integer> starts = new ArrayList<>();
+    for (final Block x : blocks) {
+      starts.add(x.startBci());
+    }
+    return new MethodCfg(new MethodId(cls, name, desc), 0x0009, List.of(blocks), starts, "hand");
+  }
+
+  private static Block b(final int index, final BlockEnd end, final Integer... successors) {
+    return new Block(index, 10 * index, 10 * index, List.of(), end, List.of(successors), List.of(), null, List.of());
+  }
+
+  private static Block call(final int index, final CallSite site) {
+    final List<Block.InitRef> inits = site.kind() == CallSite.Kind.STATIC
+        ? List.of(new Block.InitRef(site.owner(), site.name(), site.descriptor())) : List.of();
+    return new Block(index, 10 * index, 10 * index, List.of(), BlockEnd.INVOKE, List.of(index + 1), List.of(), site,
+        inits);
+  }
+
+  private static CallSite site(final String owner, final String name) {
+    return new CallSite(CallSite.Kind.STATIC, owner, name, "()V");
+  }
+
+  /** The block with a {@code getstatic f} of each class. */
+  private static Block inits(final Block b, final String... classes) {
+    return new Block(b.index(), b.startBci(), b.endBci(), b.lines(), b.end(), b.successors(), b.handlers(), b.call(),
+        Arrays.stream(classes).map(c -> new Block.InitRef(c, "f", "I")).toList());
+  }
+}
