@@ -20,14 +20,20 @@ public final class Distributor {
   /**
    * The sessions' witness sets.
    *
-   * @param groups decision groups covering the witnesses
+   * @param shared witnesses every session carries
+   * @param groups decision groups covering the other witnesses
    * @param sessions the number of sessions wanted; more are opened when the cap requires
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
    * @param hitWeight expected hits per block, for the optimized strategy
    * @throws IllegalArgumentException when one group alone exceeds the cap
    */
-  public static List<BitSet> split(final Program program, final List<BitSet> groups, final Strategy strategy,
-      final int sessions, final int cap, final double[] hitWeight) {
+  public static List<BitSet> split(final Program program, final BitSet shared, final List<BitSet> groups,
+      final Strategy strategy, final int sessions, final int cap, final double[] hitWeight) {
+    final int room = cap - shared.cardinality();
+    if (room < 0 || (room == 0 && !groups.isEmpty())) {
+      throw new IllegalArgumentException("--cap " + cap + " is too small: every session needs the "
+          + shared.cardinality() + " witnesses that decide callbacks, plus room for others; raise the cap");
+    }
     final List<BitSet> jobs = strategy == Strategy.FINE ? groups : byMethod(program, groups);
     final Comparator<BitSet> heaviest = strategy == Strategy.OPTIMIZED
         ? Comparator.comparingDouble((BitSet j) -> -hits(j, hitWeight))
@@ -41,13 +47,14 @@ public final class Distributor {
       load.add(0.0);
     }
     for (final BitSet job : sorted) {
-      if (job.cardinality() > cap) {
+      if (job.cardinality() > room) {
         throw new IllegalArgumentException("--cap " + cap + " is too small: " + job.cardinality()
-            + " witnesses must share one session to stay decodable; raise the cap to at least that");
+            + " witnesses must share one session with the " + shared.cardinality()
+            + " every session carries; raise the cap to at least " + (job.cardinality() + shared.cardinality()));
       }
       int best = -1;
       for (int i = 0; i < bins.size(); i++) {
-        if (bins.get(i).cardinality() + job.cardinality() <= cap && (best < 0 || load.get(i) < load.get(best))) {
+        if (bins.get(i).cardinality() + job.cardinality() <= room && (best < 0 || load.get(i) < load.get(best))) {
           best = i;
         }
       }
@@ -63,6 +70,7 @@ public final class Distributor {
     if (bins.isEmpty()) {
       bins.add(new BitSet());
     }
+    bins.forEach(b -> b.or(shared));
     return bins;
   }
 

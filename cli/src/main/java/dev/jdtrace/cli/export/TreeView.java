@@ -10,12 +10,16 @@ import java.util.List;
  * The list mode of {@code show}: per thread, an indented call tree with loops folded (see
  * {@link LoopFolder}, {@link TreePrinter}). Each open frame keeps its folded body until it returns, so
  * that its parent can fold identical calls; when the bodies held exceed {@link #BUDGET} items, all of
- * them are printed at once and folding starts afresh, so memory stays bounded however long the trace.
+ * them are printed at once and folding starts afresh, so memory stays bounded however long the trace;
+ * frames deeper than {@link #HELD_DEPTH} are printed as they run, so that deep recursion is printed
+ * without being folded.
  * Calls come from {@link CallTracker}, a heuristic view.
  */
 public final class TreeView implements CallListener {
   /** Items held before everything pending is printed. */
   static final int BUDGET = 200_000;
+  /** Frames deeper than this are printed as they go, so that held items nest at most this deep. */
+  static final int HELD_DEPTH = 128;
   private final PrintWriter out;
   private final Style style;
   private final Glob thread;
@@ -26,6 +30,8 @@ public final class TreeView implements CallListener {
   private boolean skip;
   private long held;
   private int threads;
+  /** The lowest frame that may have a header or items not printed yet. */
+  private int dirty;
 
   /** A frame that has not returned yet: its body so far, and whether its header is printed. */
   private static final class Frame {
@@ -84,6 +90,10 @@ public final class TreeView implements CallListener {
   public void enter(final int m, final long ordinal, final int depth) {
     if (!skip) {
       stack.add(new Frame(m, ordinal, printer.enter(top().scope, m)));
+      dirty = Math.min(dirty, stack.size() - 1);
+      if (stack.size() > HELD_DEPTH) {
+        printPending();
+      }
     }
   }
 
@@ -91,6 +101,7 @@ public final class TreeView implements CallListener {
   public void block(final int block, final long ordinal, final int depth) {
     if (!skip) {
       held += LoopFolder.append(top().body, new Item.Step(block, ordinal));
+      dirty = Math.min(dirty, stack.size() - 1);
       if (held > BUDGET) {
         printPending();
       }
@@ -103,6 +114,7 @@ public final class TreeView implements CallListener {
       return;
     }
     final Frame frame = stack.remove(stack.size() - 1);
+    dirty = Math.min(dirty, stack.size() - 1);
     final int size = Item.sizeOf(frame.body);
     if (frame.printed) {
       printer.items(frame.body, frame.scope);
@@ -119,6 +131,7 @@ public final class TreeView implements CallListener {
       out.append(style.dim("  " + blocks + " block entries")).append('\n');
       stack.clear();
       held = 0;
+      dirty = 0;
     }
   }
 
@@ -131,7 +144,7 @@ public final class TreeView implements CallListener {
   }
 
   private void printPending() {
-    for (int i = 0; i < stack.size(); i++) {
+    for (int i = dirty; i < stack.size(); i++) {
       final Frame frame = stack.get(i);
       if (!frame.printed) {
         printer.header(frame.scope, frame.method, frame.ordinal, 1);
@@ -141,6 +154,7 @@ public final class TreeView implements CallListener {
       frame.body.clear();
     }
     held = 0;
+    dirty = stack.size();
   }
 
   private Frame top() {

@@ -65,8 +65,13 @@ public final class TraceRun {
         Callbacks.of(program, new CallResolver(new Hierarchy(program), openWorld), command.classpath(), openWorld));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
-    final List<BitSet> split = Distributor.split(program, DecisionGroups.of(planned.model()), request.strategy(),
-        request.sessions(), request.cap(), new double[program.blockCount()]);
+    if (request.profile().equals("all-blocks") && (request.sessions() > 1 || request.cap() < Integer.MAX_VALUE)) {
+      throw new IllegalArgumentException("the all-blocks profile is the single-session ground truth: drop "
+          + "--sessions and --cap, or use --profile optimal to split witnesses over sessions");
+    }
+    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final List<BitSet> split = Distributor.split(program, groups.shared(), groups.groups(), request.strategy(),
+        request.sessions(), request.cap(), planned.blockWeights());
     final Plan plan = Plan.of(program, request.profile(), split);
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(structure, w)).toList();
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "

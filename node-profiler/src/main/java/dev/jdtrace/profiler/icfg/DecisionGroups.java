@@ -13,16 +13,21 @@ import java.util.Map;
  * The witnesses that must share a debugger session (the seed's Theorem 2, generalised to the ICFG): for
  * every choice of the decoder, the witnesses that can come first on any of its candidates. When they
  * are all in one session, that session's FIRST sets for the candidates equal the whole profile's, so it
- * alone decides the choice, and any split of the groups across sessions decodes. Choices about untraced
- * code (callback or return) involve every callback's first witnesses, which therefore form one group.
- * Computed with union-find over witnesses in {@code O(choices × set size)}.
+ * alone decides the choice, and any split of the groups across sessions decodes.
+ *
+ * <p>Choices about untraced code (which callback runs, or whether the untraced call returns) involve the
+ * first witnesses of every callback: the order of two callbacks is visible only to a session that sees
+ * both. Those witnesses form the {@linkplain #shared() shared} set, which every session carries (a
+ * witness may be in several sessions, as in the seed's {@code {{b3,b2},{b4,b2}}}); the other witnesses
+ * form groups by union-find over each choice's sets, in {@code O(choices × set size)}.
+ *
+ * @param shared witnesses every session must carry
+ * @param groups the other witnesses, in groups that must stay whole
  */
-public final class DecisionGroups {
-  private DecisionGroups() {
-  }
+public record DecisionGroups(BitSet shared, List<BitSet> groups) {
 
-  /** The groups, each a set of witness block ids; every witness is in exactly one group. */
-  public static List<BitSet> of(final IcfgModel model) {
+  /** Splits the witnesses of a decodable model. */
+  public static DecisionGroups of(final IcfgModel model) {
     final Program p = model.program();
     final FirstSets first = model.first();
     final FollowSets follow = new FollowSets(model);
@@ -30,7 +35,7 @@ public final class DecisionGroups {
     for (int i = 0; i < parent.length; i++) {
       parent[i] = i;
     }
-    final int[] callbackAnchor = {-1};
+    final BitSet shared = new BitSet();
     for (int b = 0; b < p.blockCount(); b++) {
       final Block block = p.block(b);
       final int method = p.methodOf(b);
@@ -41,7 +46,7 @@ public final class DecisionGroups {
         }
         final int[] ret = follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
         if (t.external()) {
-          joinCallbackGroup(parent, ret, callbackAnchor);
+          addWitnesses(shared, ret);
         } else {
           int anchor = -1;
           for (final int m : t.traced()) {
@@ -59,26 +64,34 @@ public final class DecisionGroups {
           anchor = join(parent, set, anchor);
           untraced |= java.util.Arrays.binarySearch(set, FirstSets.EXTERNAL) >= 0;
         }
-        if (untraced && anchor >= 0) {
-          // A candidate may run untraced code: callbacks' witnesses take part in the decision.
-          joinCallbackGroup(parent, new int[] {anchor}, callbackAnchor);
+        if (untraced) {
+          // A candidate may run untraced code: the decision is about callbacks, so every session sees it.
+          for (final int s : block.successors()) {
+            addWitnesses(shared, follow.substitute(first.of(p.blockId(method, s)), method));
+          }
         }
       }
     }
     final BitSet callbacks = model.callbacks();
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
-      joinCallbackGroup(parent, first.of(p.blockId(m, 0)), callbackAnchor);
+      addWitnesses(shared, first.of(p.blockId(m, 0)));
     }
     final Map<Integer, BitSet> groups = new LinkedHashMap<>();
     final BitSet witnesses = model.witnesses();
     for (int w = witnesses.nextSetBit(0); w >= 0; w = witnesses.nextSetBit(w + 1)) {
-      groups.computeIfAbsent(find(parent, w), k -> new BitSet()).set(w);
+      if (!shared.get(w)) {
+        groups.computeIfAbsent(find(parent, w), k -> new BitSet()).set(w);
+      }
     }
-    return new ArrayList<>(groups.values());
+    return new DecisionGroups(shared, new ArrayList<>(groups.values()));
   }
 
-  private static void joinCallbackGroup(final int[] parent, final int[] set, final int[] anchor) {
-    anchor[0] = join(parent, set, anchor[0]);
+  private static void addWitnesses(final BitSet shared, final int[] set) {
+    for (final int w : set) {
+      if (w >= 0) {
+        shared.set(w);
+      }
+    }
   }
 
   /** Unites every witness of the set with the anchor; returns the (possibly new) anchor. */

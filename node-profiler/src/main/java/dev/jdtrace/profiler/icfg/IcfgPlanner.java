@@ -27,8 +27,10 @@ public final class IcfgPlanner {
    * @param expectedHits the weights' estimate of hits (sum of witness node weights)
    * @param repairs witnesses added to make the profile decodable across calls
    * @param rounds repair rounds
+   * @param blockWeights each block's weight (expected entries relative to its method's)
    */
-  public record Result(IcfgModel model, BitSet witnesses, double expectedHits, int repairs, int rounds) {
+  public record Result(IcfgModel model, BitSet witnesses, double expectedHits, int repairs, int rounds,
+      double[] blockWeights) {
   }
 
   public static Result plan(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
@@ -69,7 +71,7 @@ public final class IcfgPlanner {
         for (int b = witnesses.nextSetBit(0); b >= 0; b = witnesses.nextSetBit(b + 1)) {
           hits += blockWeight[b];
         }
-        return new Result(model, witnesses, hits, repairs, rounds);
+        return new Result(model, witnesses, hits, repairs, rounds, blockWeight);
       }
       rounds++;
       final int before = repairs;

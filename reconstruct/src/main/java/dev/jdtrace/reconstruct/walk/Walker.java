@@ -321,14 +321,24 @@ public final class Walker {
     return true;
   }
 
+  /**
+   * The exception every session has at its head, or {@code null}. While one session still holds a
+   * witness, the walk has not reached the throw: an earlier visit of the same block threw nothing.
+   */
   private ExceptionRecord exceptionHead() {
+    ExceptionRecord e = null;
     for (int s = 0; s < models.size(); s++) {
       final int h = head(s);
-      if (h < 0) {
-        return exceptions.get(s).get(-h - 1);
+      if (h >= 0 || h == Integer.MAX_VALUE) {
+        return null;
       }
+      final ExceptionRecord here = exceptions.get(s).get(-h - 1);
+      if (e != null && !e.equals(here)) {
+        return null;
+      }
+      e = here;
     }
-    return null;
+    return e;
   }
 
   private Frame top() {

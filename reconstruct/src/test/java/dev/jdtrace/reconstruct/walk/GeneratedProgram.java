@@ -60,10 +60,10 @@ final class GeneratedProgram {
 
   /** Size limits and features. */
   record Options(int maxClasses, int maxStaticMethods, int maxBlocks, int maxDepth, boolean exceptions,
-      boolean virtuals, boolean clinits) {
+      boolean virtuals, boolean clinits, boolean allClasses) {
 
     static Options small(final boolean exceptions, final boolean virtuals, final boolean clinits) {
-      return new Options(3, 3, 14, 3, exceptions, virtuals, clinits);
+      return new Options(3, 3, 14, 3, exceptions, virtuals, clinits, false);
     }
   }
 
@@ -296,7 +296,7 @@ final class GeneratedProgram {
 
     Program build() {
       final int width = Math.max(2, String.valueOf(opt.maxClasses()).length());
-      final int nClasses = 1 + src.next(opt.maxClasses());
+      final int nClasses = opt.allClasses() ? opt.maxClasses() : 1 + src.next(opt.maxClasses());
       for (int i = 0; i < nClasses; i++) {
         final String name = PACKAGE + "C" + pad(i, width);
         ClassSpec sup = null;

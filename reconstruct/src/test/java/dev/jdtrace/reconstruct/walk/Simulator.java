@@ -6,10 +6,12 @@ import dev.jdtrace.profiler.model.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Runs a {@link GeneratedProgram} the way the JVM would, on one thread whose bottom is untraced code calling
@@ -49,8 +51,9 @@ final class Simulator {
    * @param trace block ids, and {@code -(k+1)} for the k-th exception, in order
    * @param exceptions the exception records
    * @param pureThrow whether an exception was thrown by a call into untraced code that cannot call back
+   * @param features what the run exercised, for coverage statistics
    */
-  record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow) {
+  record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow, Set<String> features) {
 
     int[] path() {
       return Arrays.stream(trace).filter(x -> x >= 0).toArray();
@@ -121,6 +124,7 @@ final class Simulator {
     private int blocks;
     private final List<ExceptionRecord> exceptions = new ArrayList<>();
     private boolean pureThrow;
+    private final Set<String> features = new HashSet<>();
 
     Run(final Chooser chooser) {
       this.chooser = chooser;
@@ -139,7 +143,7 @@ final class Simulator {
           stepTraced(top);
         }
       }
-      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow);
+      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow, Set.copyOf(features));
     }
 
     private int choose(final Choice what, final int[] costs) {
@@ -235,6 +239,18 @@ final class Simulator {
     }
 
     private void call(final int method, final Kind kind) {
+      for (final Frame other : stack) {
+        if (other.kind != Kind.EXTERNAL && other.method == method) {
+          features.add("recursion");
+        }
+      }
+      if (kind == Kind.INTERRUPT) {
+        features.add("class initialiser interrupts a block");
+      } else if (isClinit(method)) {
+        features.add("class initialiser started by untraced code");
+      } else if (top().kind == Kind.EXTERNAL && top().site >= 0) {
+        features.add("callback from an untraced call");
+      }
       final Frame f = new Frame(kind, method, -1);
       stack.add(f);
       enter(f, p.blockId(method, 0));
@@ -281,6 +297,9 @@ final class Simulator {
           } else {
             final int[] targets = g.callees[b];
             final int[] costs = Arrays.stream(targets).map(m -> g.cost[p.blockId(m, 0)]).toArray();
+            if (targets.length > 1) {
+              features.add("virtual call with several targets");
+            }
             call(targets[choose(Choice.RECEIVER, costs)], Kind.TRACED);
           }
         }
@@ -301,6 +320,7 @@ final class Simulator {
      * was caught, and how many traced frames it unwound.
      */
     private void raise(final int throwBlock, final boolean inCall, final int from) {
+      features.add(inCall ? "exception in untraced code" : "athrow");
       int unwound = 0;
       for (int i = from; i >= 0; i--) {
         final Frame f = stack.get(i);
@@ -311,6 +331,7 @@ final class Simulator {
           final int pick = mayPass ? choose(Choice.CATCH, new int[] {0, 0}) : 0;
           if (pick == 0) {
             exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNTRACED, unwound));
+            features.add("exception caught in untraced code");
             truncate(i + 1);
             return;
           }
@@ -325,6 +346,7 @@ final class Simulator {
             if (pick < handlers.size()) {
               final int h = p.blockId(f.method, handlers.get(pick));
               exception(new ExceptionRecord(throwBlock, inCall, h, unwound));
+              features.add(unwound > 0 ? "exception caught frames below" : "exception caught where thrown");
               truncate(i + 1);
               enter(f, h);
               return;
@@ -334,6 +356,7 @@ final class Simulator {
         }
       }
       exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNCAUGHT, unwound));
+      features.add("uncaught exception");
       stack.clear();
     }
 

@@ -203,32 +203,20 @@ class WalkerPropertiesTest {
   }
 
   private static void collectCoverage(final Case c, final List<Simulator.Execution> executions) {
-    final GeneratedProgram g = c.generated();
-    final int blocks = g.program.blockCount();
+    final int blocks = c.generated().program.blockCount();
     Statistics.label("blocks").collect(blocks < 20 ? "<20" : blocks < 50 ? "20-49" : blocks < 100 ? "50-99" : "100+");
-    boolean exceptions = false;
-    boolean callbacks = false;
-    boolean clinit = false;
-    boolean recursion = false;
-    for (final Simulator.Execution e : executions) {
-      exceptions |= !e.exceptions().isEmpty();
-      final int[] path = e.path();
-      int calls = 0;
-      final int[] entries = new int[g.program.methods().size()];
-      for (final int b : path) {
-        if (g.program.block(b).index() == 0) {
-          final int m = g.program.methodOf(b);
-          entries[m]++;
-          calls++;
-          clinit |= g.program.methods().get(m).id().name().equals("<clinit>");
-        }
-      }
-      callbacks |= calls > 1 && Arrays.stream(entries).anyMatch(x -> x > 0);
-      recursion |= Arrays.stream(entries).anyMatch(x -> x > 1);
-    }
     Statistics.label("executions").collect(executions.size() < 20 ? "<20" : executions.size() < 100 ? "20-99" : "100+");
-    Statistics.label("some run throws").collect(exceptions);
-    Statistics.label("some run initialises a class").collect(clinit);
-    Statistics.label("some method entered twice").collect(recursion);
+    final java.util.Set<String> seen = new java.util.TreeSet<>();
+    executions.forEach(e -> seen.addAll(e.features()));
+    for (final String f : FEATURES) {
+      Statistics.label(f).collect(seen.contains(f));
+    }
   }
+
+  private static final List<String> FEATURES = List.of("recursion", "callback from an untraced call",
+      "virtual call with several targets", "class initialiser interrupts a block",
+      "class initialiser started by untraced code", "athrow", "exception in untraced code",
+      "exception caught where thrown", "exception caught frames below", "exception caught in untraced code",
+      "uncaught exception");
+
 }
