@@ -11,14 +11,14 @@ import java.util.List;
  * {@link LoopFolder}, {@link TreePrinter}). Each open frame keeps its folded body until it returns, so
  * that its parent can fold identical calls; when the bodies held exceed {@link #BUDGET} items, all of
  * them are printed at once and folding starts afresh, so memory stays bounded however long the trace;
- * frames deeper than {@link #HELD_DEPTH} are printed as they run, so that deep recursion is printed
- * without being folded.
+ * frames deeper than {@link #HELD_DEPTH} are printed as soon as they make a call, so that deep recursion
+ * is printed without being folded (its leaf calls still fold).
  * Calls come from {@link CallTracker}, a heuristic view.
  */
 public final class TreeView implements CallListener {
   /** Items held before everything pending is printed. */
   static final int BUDGET = 200_000;
-  /** Frames deeper than this are printed as they go, so that held items nest at most this deep. */
+  /** Frames deeper than this are printed once they call, so that held items nest at most this deep. */
   static final int HELD_DEPTH = 128;
   private final PrintWriter out;
   private final Style style;
@@ -89,11 +89,11 @@ public final class TreeView implements CallListener {
   @Override
   public void enter(final int m, final long ordinal, final int depth) {
     if (!skip) {
-      stack.add(new Frame(m, ordinal, printer.enter(top().scope, m)));
-      dirty = Math.min(dirty, stack.size() - 1);
-      if (stack.size() > HELD_DEPTH) {
+      if (stack.size() > HELD_DEPTH && !top().printed) {
         printPending();
       }
+      stack.add(new Frame(m, ordinal, printer.enter(top().scope, m)));
+      dirty = Math.min(dirty, stack.size() - 1);
     }
   }
 

@@ -87,11 +87,14 @@ public final class TraceRun {
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
+      // Written beside the target and moved into place, so a failed run never leaves a broken trace.
+      final Path partial = work.resolve("trace.partial");
       final long entries;
-      try (OutputStream file = Files.newOutputStream(request.trace());
+      try (OutputStream file = Files.newOutputStream(partial);
           TraceWriter writer = new TraceWriter(file)) {
         entries = Reconstruction.reconstruct(models, plan, streams, writer);
       }
+      Files.move(partial, request.trace(), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
       return new RunReport(plan, program.blockCount(), results, entries, threads,
           (System.nanoTime() - start) / 1_000_000);

@@ -18,7 +18,6 @@ final class Recorder {
   private final Map<Long, Integer> index = new HashMap<>();
   private long started;
   private long hits;
-  private long exceptions;
 
   Recorder(final HitVisitor out) {
     this.out = out;
@@ -36,7 +35,6 @@ final class Recorder {
 
   void exception(final ThreadReference thread, final ExceptionRecord exception) {
     out.exception(indexOf(thread), exception);
-    exceptions++;
   }
 
   private int indexOf(final ThreadReference thread) {
@@ -49,9 +47,7 @@ final class Recorder {
     return i;
   }
 
-  long exceptions() {
-    return exceptions;
-  }
+
 
   int threads() {
     return index.size();

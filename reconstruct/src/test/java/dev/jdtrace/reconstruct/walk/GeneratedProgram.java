@@ -24,8 +24,9 @@ import java.util.Set;
  * static methods (and, optionally, instance methods in a class hierarchy and {@code <clinit>}s), each method a
  * structured CFG compiled like javac would lay it out (sequences, if/else, switches with shared targets and
  * fall-through, while and do-while loops with break/continue, early returns, try/catch, athrow), with calls to
- * other generated methods (static, virtual with several targets, recursion under a guard) and to untraced code
- * (static, invokedynamic, and interface calls that may dispatch to traced methods).
+ * other generated methods (static, virtual with several targets, recursion under a guard) and to untraced code:
+ * {@code Math.abs} (pure: it cannot call back, but may throw), {@code Arrays.sort}, invokedynamic, and interface
+ * calls that may dispatch to traced methods. Hand-built programs go through {@link #GeneratedProgram(Program)}.
  *
  * <p>Every decision reads the next number of a <em>recipe</em>; an exhausted recipe reads 0, which always means
  * the simplest choice (stop the sequence, no flag). So jqwik shrinks a failing recipe to a small program. The
@@ -34,6 +35,9 @@ import java.util.Set;
  * <p>Besides the program it records what the simulator needs, computed independently of the planner: the
  * callback methods, which traced methods each call can enter, which classes a block initialises, and the least
  * number of blocks to leave each block's method (to steer executions to an end).
+ *
+ * <p>node-profiler's tests hold a copy, {@code dev.jdtrace.profiler.icfg.GeneratedProgram}, for the planner
+ * benchmark; keep the two the same but for the package.
  */
 final class GeneratedProgram {
 
@@ -63,7 +67,7 @@ final class GeneratedProgram {
       boolean virtuals, boolean clinits, boolean allClasses) {
 
     static Options small(final boolean exceptions, final boolean virtuals, final boolean clinits) {
-      return new Options(3, 3, 14, 3, exceptions, virtuals, clinits, false);
+      return new Options(4, 3, 14, 3, exceptions, virtuals, clinits, false);
     }
   }
 
@@ -328,8 +332,17 @@ final class GeneratedProgram {
           add(c, "s" + k, "()V", true);
         }
         if (opt.virtuals() && !c.clinit) {
-          final int instances = src.next(3);
           final Set<String> names = new LinkedHashSet<>();
+          if (c.superClass != null) {
+            // A subclass overrides one of the instance methods it inherits, when there is one.
+            for (final MethodSpec m : c.superClass.methods) {
+              if (!m.isStatic) {
+                names.add(m.name);
+                break;
+              }
+            }
+          }
+          final int instances = src.next(3);
           for (int k = 0; k < instances; k++) {
             names.add("v" + src.next(3));
           }
@@ -789,27 +802,40 @@ final class GeneratedProgram {
         }
         final List<CallSite> sites = new ArrayList<>();
         final List<Boolean> forward = new ArrayList<>();
+        final List<Integer> targets = new ArrayList<>();
         for (final ClassSpec c : classes) {
           for (final String name : List.of("v0", "v1", "v2")) {
             if (lookupSpec(c, name) == null) {
               continue;
             }
             boolean allForward = true;
+            final Set<MethodSpec> reached = new java.util.HashSet<>();
             final Deque<ClassSpec> work = new ArrayDeque<>(List.of(c));
             while (!work.isEmpty()) {
               final ClassSpec r = work.pop();
-              allForward &= lookupSpec(r, name).ordinal > method.ordinal;
+              final MethodSpec target = lookupSpec(r, name);
+              reached.add(target);
+              allForward &= target.ordinal > method.ordinal;
               work.addAll(r.subclasses);
             }
             sites.add(new CallSite(CallSite.Kind.VIRTUAL, c.name, name, "()V"));
             forward.add(allForward);
+            targets.add(reached.size());
           }
         }
         if (sites.isEmpty()) {
           forwardCall();
           return;
         }
-        final int i = src.next(sites.size());
+        // Half the time, prefer a call that can dispatch to several methods.
+        final List<Integer> several = new ArrayList<>();
+        for (int k = 0; k < sites.size(); k++) {
+          if (targets.get(k) > 1) {
+            several.add(k);
+          }
+        }
+        final int i = !several.isEmpty() && src.next(2) == 1 ? several.get(src.next(several.size()))
+            : src.next(sites.size());
         if (forward.get(i)) {
           call(sites.get(i));
         } else {

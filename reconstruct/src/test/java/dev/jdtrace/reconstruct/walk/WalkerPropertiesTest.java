@@ -27,6 +27,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.statistics.Statistics;
 
 /**
@@ -43,7 +44,9 @@ class WalkerPropertiesTest {
 
   @Provide
   Arbitrary<List<Integer>> recipes() {
-    return Arbitraries.integers().between(0, 63).list().ofMaxSize(160);
+    // Uniform sizes: jqwik's default favours short lists, which here mean programs of a few blocks.
+    return Arbitraries.integers().between(0, 63).list().ofMaxSize(200)
+        .withSizeDistribution(RandomDistribution.uniform());
   }
 
   /** A generated program with its static ICFG facts. */
