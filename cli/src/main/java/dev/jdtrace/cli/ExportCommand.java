@@ -7,16 +7,14 @@ import dev.jdtrace.cli.export.CoverageExport;
 import dev.jdtrace.cli.export.FoldedExport;
 import dev.jdtrace.cli.export.JsonExport;
 import dev.jdtrace.cli.export.SpeedscopeExport;
+import dev.jdtrace.cli.export.TraceFiles;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
-import dev.jdtrace.reconstruct.trace.TraceReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,18 +23,18 @@ import picocli.CommandLine.Parameters;
 
 /** {@code jdtrace export}: a trace in another format. */
 @Command(name = "export", mixinStandardHelpOptions = true, header = "Write a trace in a text format.",
-    description = {"Formats:",
-        "  blocks      one line per block entry, thread<TAB>class<TAB>method<TAB>startBci<TAB>endBci, each "
-            + "thread's lines contiguous and in execution order (the stable, exact form for CI diffs).",
-        "  calls       reconstructed calls and returns: thread<TAB>ordinal<TAB>call|return<TAB>depth<TAB>class"
-            + "<TAB>method.",
-        "  json        the whole trace for scripts: classes, methods, blocks, and each thread's block ids.",
-        "  speedscope  speedscope's evented profile format, one profile per thread, block ordinals as time.",
-        "  chrome      Chrome trace-event JSON (chrome://tracing, Perfetto): B/E events, block ordinals as ts.",
-        "  folded      folded stacks for flame graphs: 'a;b;c count', count = block entries with that stack.",
-        "  coverage    CSV of method, block and line hit counts: kind,class,method,file,line,startBci,endBci,hits.",
-        "calls, speedscope, chrome and folded reconstruct calls from the block path heuristically (see "
-            + "CallTracker); blocks, json and coverage are exact."},
+    description = {"Formats (a block entry is one entry of a thread into a basic block):",
+        "  blocks      TSV per block entry: thread class method startBci endBci (exact;",
+        "              the stable form for CI diffs)",
+        "  calls       TSV per call/return: thread ordinal call|return depth class method",
+        "  json        the whole trace for scripts: dictionary, each thread's block ids",
+        "  speedscope  speedscope evented profile, one per thread, block ordinals as time",
+        "  chrome      Chrome trace-event JSON (chrome://tracing, Perfetto), B/E events",
+        "  folded      flame-graph input: 'a;b;c count', count = block entries with stack",
+        "  coverage    CSV: kind(method|block|line),class,method,file,line,startBci,",
+        "              endBci,hits",
+        "calls, speedscope, chrome and folded reconstruct calls from the block path",
+        "heuristically; blocks, json and coverage are exact."},
     footer = {"", "Example:", "  jdtrace export app.trace --format speedscope -o app.speedscope.json"})
 final class ExportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")
@@ -53,14 +51,9 @@ final class ExportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (InputStream in = Files.newInputStream(trace);
-        OutputStream sink = output == null ? nonClosing(System.out) : Files.newOutputStream(output);
+    try (OutputStream sink = output == null ? nonClosing(System.out) : Files.newOutputStream(output);
         PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8))) {
-      TraceReader.accept(in, visitor(out));
-    } catch (final NoSuchFileException e) {
-      throw new IllegalArgumentException("no such trace file: " + trace);
-    } catch (final IOException e) {
-      throw new IllegalArgumentException(trace + ": " + e.getMessage());
+      TraceFiles.read(trace, visitor(out));
     }
     return 0;
   }

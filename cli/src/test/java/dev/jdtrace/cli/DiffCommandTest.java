@@ -108,6 +108,19 @@ class DiffCommandTest {
   }
 
   @Test
+  void threadsAreMatchedByNameWhateverTheirOrder() {
+    final Map<String, int[]> ab = new LinkedHashMap<>(Hand.main(calls(3)));
+    ab.put("worker-1", new int[] {3, 4, 5});
+    final Map<String, int[]> ba = new LinkedHashMap<>();
+    ba.put("worker-1", new int[] {3, 4, 5});
+    ba.putAll(Hand.main(calls(3)));
+    final Console.Result r = Console.execute("diff", trace("a", Hand.standard(), ab).toString(),
+        trace("b", Hand.standard(), ba).toString());
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).isEqualTo("the traces are equal: 2 threads, 18 block entries\n");
+  }
+
+  @Test
   void errorsExitTwo() throws Exception {
     final Path a = trace("a", Hand.standard(), Hand.main(calls(2)));
     final Console.Result missing = Console.execute("diff", a.toString(), dir.resolve("nope").toString());

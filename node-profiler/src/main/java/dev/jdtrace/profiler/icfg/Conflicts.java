@@ -44,6 +44,10 @@ final class Conflicts {
             final int r = p.blockId(method, s);
             if (!model.isWitness(r) && leaksToCallbacks(model, follow.substitute(first.of(r), method))) {
               out.add(new Conflict("return site after untraced call at block " + b, r));
+            } else if (model.isWitness(r) && model.callbackOf(r) >= 0) {
+              // the witnessed return site is also a callback's first witness.
+              out.add(new Conflict("return site " + r + " is first in callback " + model.callbackOf(r),
+                  p.blockId(model.callbackOf(r), 0)));
             }
           }
         } else {
@@ -65,9 +69,7 @@ final class Conflicts {
       final int entry = p.blockId(m, 0);
       for (final int w : first.of(entry)) {
         if (w < 0) {
-          if (w == FirstSets.PURE_CALL) {
-            continue;
-          }
+          // a pure call can throw, so a callback reaching one first runs unseen too.
           out.add(new Conflict("callback " + p.methods().get(m).id() + " can run unseen", entry));
           break;
         }

@@ -1,5 +1,7 @@
 package dev.jdtrace.profiler.icfg;
 
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.ConditionTargetProfile;
@@ -33,7 +35,21 @@ public final class IcfgPlanner {
       double[] blockWeights) {
   }
 
+  /**
+   * Plans a profile. For {@link ProfileKind#OPTIMAL} the condition-target plan is computed as well and
+   * the cheaper one kept: per-method optimal profiles repaired across calls can, on some programs, cost
+   * more than the baseline, and the optimal profile must never cost more.
+   */
   public static Result plan(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
+    final Result result = planKind(structure, kind, weights);
+    if (kind != ProfileKind.OPTIMAL) {
+      return result;
+    }
+    final Result baseline = planKind(structure, ProfileKind.CONDITION_TARGETS, weights);
+    return baseline.expectedHits() < result.expectedHits() ? baseline : result;
+  }
+
+  private static Result planKind(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
     final Program p = structure.program();
     final BitSet witnesses = new BitSet(p.blockCount());
     final double[] blockWeight = new double[p.blockCount()];
@@ -55,6 +71,15 @@ public final class IcfgPlanner {
       for (final int node : profile.witnesses()) {
         if (node < method.blocks().size()) {
           witnesses.set(base + node);
+        } else {
+          // The virtual exit is no block: the blocks that reach it (returns, athrows) stand for it, so that
+          // every run of the method hits a witness (the seed's exit-to-entry edge). Without one, two runs
+          // with nothing seen between them could not tell which run an exception came from.
+          for (final Block b : method.blocks()) {
+            if (b.end() == BlockEnd.RETURN || b.end() == BlockEnd.THROW) {
+              witnesses.set(base + b.index());
+            }
+          }
         }
       }
       if (method.id().name().equals("<clinit>")) {

@@ -47,9 +47,15 @@ class IcfgPlannerTest {
   }
 
   @Test
-  void aMethodWithoutBranchesNeedsNoWitnessWhenCalledDirectly() {
+  void everyRunOfAMethodHitsAWitness() {
+    // The exit-to-entry edge: a straight-line helper called twice must show both runs, or an exception
+    // thrown in it could not be placed in one of them.
     final IcfgPlanner.Result r = plan(ProfileKind.OPTIMAL);
     final int helper = method(SHOP + "$Apple", "helper(I)I");
-    assertThat(r.model().isWitness(PROGRAM.blockId(helper, 0))).isFalse();
+    assertThat(r.model().isWitness(PROGRAM.blockId(helper, 0))).isTrue();
+    for (int m = 0; m < PROGRAM.methods().size(); m++) {
+      final int[] entry = r.model().first().of(PROGRAM.blockId(m, 0));
+      assertThat(entry).as("FIRST of %s", PROGRAM.methods().get(m).id()).doesNotContain(FirstSets.EXIT);
+    }
   }
 }

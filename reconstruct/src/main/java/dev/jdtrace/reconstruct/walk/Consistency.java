@@ -65,9 +65,15 @@ final class Consistency {
         }
       }
       case THROW_UNTRACED, THROW_TRACED -> {
-        if ((goal.kind() == Goal.Kind.THROW_UNTRACED && frame.site == goal.throwBlock())
-            || model.isCallback(program.methodOf(goal.throwBlock()))) {
+        if (goal.kind() == Goal.Kind.THROW_UNTRACED && frame.site == goal.throwBlock()) {
           return true;
+        }
+        // a callback must reach the throw block without a witness.
+        final java.util.BitSet cbs = model.callbacks();
+        for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
+          if (reaches(program.blockId(m, 0), goal.throwBlock())) {
+            return true;
+          }
         }
       }
       case END -> {
@@ -89,6 +95,13 @@ final class Consistency {
     if (!interrupted) {
       final int r = returnSite(block);
       return r >= 0 && consistent(r, goal, stack, depth, interrupt(stack, depth));
+    }
+    if (goal.kind() == Goal.Kind.WITNESS) {
+      for (final int clinit : model.clinits(block)) {
+        if (goal.witness() == program.blockId(clinit, 0)) {
+          return true; // the block's next class initialiser runs before its way on
+        }
+      }
     }
     final Block b = program.block(block);
     final int method = program.methodOf(block);
@@ -142,8 +155,8 @@ final class Consistency {
     work.push(from);
     while (!work.isEmpty()) {
       final int x = work.pop();
-      if (x == target) {
-        return true;
+      if (x == target && !model.isWitness(x)) {
+        return true; // entering a witness would pop it, but the stream holds the exception next
       }
       if (seen.get(x) || model.isWitness(x)) {
         continue;

@@ -129,6 +129,9 @@ public final class Walker {
           + " all explain " + describe(goal(0)));
     }
     if (!consistent.isEmpty()) {
+      if (program.methods().get(consistent.get(0)).id().name().equals("<clinit>")) {
+        initialised.set(consistent.get(0)); // a class initialiser started by untraced code runs once
+      }
       push(Frame.traced(consistent.get(0), false), program.blockId(consistent.get(0), 0));
     } else if (returns) {
       returnFromExternal(top);
@@ -143,9 +146,12 @@ public final class Walker {
       return models.get(session).callbackOf(goal.witness());
     }
     if (goal.kind() == Goal.Kind.THROW_TRACED || goal.kind() == Goal.Kind.THROW_UNTRACED) {
-      final int m = program.methodOf(goal.throwBlock());
-      if (structure.isCallback(m) && consistency.get(session).reaches(program.blockId(m, 0), goal.throwBlock())) {
-        return m;
+      // any callback whose entry reaches the throw block without a witness, not only its own method.
+      final java.util.BitSet cbs = structure.callbacks();
+      for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
+        if (consistency.get(session).reaches(program.blockId(m, 0), goal.throwBlock())) {
+          return m;
+        }
       }
     }
     return -1;

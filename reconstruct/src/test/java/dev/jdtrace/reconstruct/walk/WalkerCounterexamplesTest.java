@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * The smallest programs on which {@link WalkerPropertiesTest} found a failure, written out by hand so that
  * each names one defect. Every test checks the same thing as the properties: each bounded execution
  * (enumerated by {@link Simulator}) decodes to exactly its path, no two share a stream, or (last two) the
- * optimal profile costs no more than the condition-target one.
+ * optimal profile costs no more than the condition-target one. Two of them pass now and stay as regression
+ * tests; the others fail until the defect they name is fixed.
  */
 class WalkerCounterexamplesTest {
 
@@ -52,8 +53,9 @@ class WalkerCounterexamplesTest {
   /**
    * A {@code <clinit>} interrupts a block that ends in a traced call whose callee can return without a
    * witness. Inside the initialiser, Consistency.continuation (interrupted, INVOKE) asks whether the callee's
-   * entry is consistent at depth + 1; its FIRST holds EXIT, so afterReturn(depth + 1) reads the real stack,
-   * whose frame at depth + 1 is the INTERRUPT frame again: infinite recursion, StackOverflowError.
+   * entry is consistent at depth + 1; its FIRST holds EXIT, so afterReturn(depth + 1) read the real stack,
+   * whose frame at depth + 1 is the INTERRUPT frame again: infinite recursion, StackOverflowError. Passes since
+   * Consistency takes the interrupt flag as an argument; kept as a regression test.
    */
   @Test
   void classInitialiserInterruptingACallToAMethodThatReturnsUnseen() {
@@ -120,8 +122,9 @@ class WalkerCounterexamplesTest {
   /**
    * Two calls into untraced code that cannot call back ({@code Math.abs}, treated as an instruction) with no
    * witness between them. When the second one throws and the exception leaves main, the record is
-   * (UNTRACED, UNTRACED, unwound 1) whichever of the two threw: the streams of paths [0] and [0, 1] are the
-   * same, and the walk silently places the throw at the first call.
+   * (UNTRACED, UNTRACED, unwound 1) whichever of the two threw: the streams of paths [0] and [0, 1] were the
+   * same, and the walk silently placed the throw at the first call. Passes since exception records name the
+   * traced block whose call threw ({@code inCall}); kept as a regression test.
    */
   @Test
   void exceptionFromOneOfTwoPureCalls() {

@@ -37,8 +37,14 @@ import net.jqwik.api.statistics.Statistics;
  * {@link Walker}. Every execution must decode to exactly its path, and no two executions may share a stream.
  *
  * <p>The program comes from a recipe of numbers that jqwik shrinks; the flags turn on exceptions (athrow,
- * try/catch, untraced throws), virtual dispatch and interface callbacks, and class initialisers. A failure
- * prints the shrunk program with its witnesses, the execution and its stream.
+ * try/catch, throws in untraced code and in pure calls), virtual dispatch and interface callbacks, and class
+ * initialisers. A failure prints the shrunk program with its witnesses (marked W, global block ids), the
+ * execution and its stream. The shrunk failures found so far are written out in
+ * {@link WalkerCounterexamplesTest}. Statistics show what the runs covered.
+ *
+ * <p>Triage aids, both off by default: {@code -Djdtrace.known=text|text} skips programs whose decoding
+ * failure message holds one of the texts, so jqwik looks for another failure; {@code -Djdtrace.gen.pure=false}
+ * generates no pure calls ({@code Math.abs}).
  */
 class WalkerPropertiesTest {
 
