@@ -36,8 +36,7 @@ import java.util.Set;
  * callback methods, which traced methods each call can enter, which classes a block initialises, and the least
  * number of blocks to leave each block's method (to steer executions to an end).
  *
- * <p>node-profiler's tests hold a copy, {@code dev.jdtrace.profiler.icfg.GeneratedProgram}, for the planner
- * benchmark; keep the two the same but for the package.
+ * <p>Also drives {@link IcfgPlannerBench}, the planning-speed benchmark.
  */
 final class GeneratedProgram {
 
