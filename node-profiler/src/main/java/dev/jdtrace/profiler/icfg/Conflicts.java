@@ -54,12 +54,12 @@ final class Conflicts {
           final int[] ret = block.successors().isEmpty() ? new int[0]
               : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
           final List<Integer> entries = t.traced().stream().map(m -> p.blockId(m, 0)).toList();
-          pairwise(model, out, entries, entries.stream().map(e -> continued(first.of(e), ret)).toList(),
+          pairwise(model, follow, out, entries, entries.stream().map(e -> continued(first.of(e), ret)).toList(),
               blockWeight, "targets of " + b);
         }
       } else if (block.successors().size() > 1) {
         final List<Integer> next = block.successors().stream().map(s -> p.blockId(method, s)).toList();
-        pairwise(model, out, next, next.stream().map(s -> follow.substitute(first.of(s), method)).toList(),
+        pairwise(model, follow, out, next, next.stream().map(s -> follow.substitute(first.of(s), method)).toList(),
             blockWeight, "successors of " + b);
       }
     }
@@ -93,21 +93,22 @@ final class Conflicts {
 
   private static boolean leaksToCallbacks(final IcfgModel model, final int[] first) {
     for (final int w : first) {
-      if (w == FirstSets.EXTERNAL || (w >= 0 && model.callbackOf(w) >= 0)) {
+      if (w == FirstSets.EXTERNAL || w == FirstSets.AFTER_CALLBACK || (w >= 0 && model.callbackOf(w) >= 0)) {
         return true;
       }
     }
     return false;
   }
 
-  private static void pairwise(final IcfgModel model, final List<Conflict> out, final List<Integer> blocks,
-      final List<int[]> sets, final double[] weight, final String what) {
+  private static void pairwise(final IcfgModel model, final FollowSets follow, final List<Conflict> out,
+      final List<Integer> blocks, final List<int[]> sets, final double[] weight, final String what) {
     for (int i = 0; i < blocks.size(); i++) {
       for (int j = i + 1; j < blocks.size(); j++) {
         final int a = blocks.get(i);
         final int b = blocks.get(j);
         if (a != b && (intersects(sets.get(i), sets.get(j)) || untracedMeetsCallback(model, sets.get(i), sets.get(j))
-            || untracedMeetsCallback(model, sets.get(j), sets.get(i)))) {
+            || untracedMeetsCallback(model, sets.get(j), sets.get(i))
+            || afterCallbackMeets(follow, sets.get(i), sets.get(j)) || afterCallbackMeets(follow, sets.get(j), sets.get(i)))) {
           final int repair;
           if (model.isWitness(a)) {
             repair = b;
@@ -122,9 +123,23 @@ final class Conflicts {
     }
   }
 
+  /** One side may return from a callback into untraced code, where what the other side reaches first may come. */
+  private static boolean afterCallbackMeets(final FollowSets follow, final int[] a, final int[] b) {
+    if (java.util.Arrays.binarySearch(a, FirstSets.AFTER_CALLBACK) < 0) {
+      return false;
+    }
+    for (final int x : b) {
+      if (x != FirstSets.PURE_CALL && follow.afterCallbacks(x)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Untraced code on one side may call back into a callback whose witness comes first on the other. */
   private static boolean untracedMeetsCallback(final IcfgModel model, final int[] a, final int[] b) {
-    if (java.util.Arrays.binarySearch(a, FirstSets.EXTERNAL) < 0) {
+    if (java.util.Arrays.binarySearch(a, FirstSets.EXTERNAL) < 0
+        && java.util.Arrays.binarySearch(a, FirstSets.AFTER_CALLBACK) < 0) {
       return false;
     }
     for (final int w : b) {

@@ -62,7 +62,8 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
         for (final int s : block.successors()) {
           final int[] set = follow.substitute(first.of(p.blockId(method, s)), method);
           anchor = join(parent, set, anchor);
-          untraced |= java.util.Arrays.binarySearch(set, FirstSets.EXTERNAL) >= 0;
+          untraced |= java.util.Arrays.binarySearch(set, FirstSets.EXTERNAL) >= 0
+              || java.util.Arrays.binarySearch(set, FirstSets.AFTER_CALLBACK) >= 0;
         }
         if (untraced) {
           // A candidate may run untraced code: the decision is about callbacks, so every session sees it.

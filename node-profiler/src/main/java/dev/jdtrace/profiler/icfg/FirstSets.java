@@ -26,6 +26,12 @@ public final class FirstSets {
    * place an exception thrown there, so the conflict check ignores it.
    */
   public static final int PURE_CALL = -4;
+  /**
+   * Only in FOLLOW sets: whatever may come first after a callback returns into untraced code
+   * ({@link FollowSets#afterCallbacks}). One token instead of that large set copied into every callback
+   * and its callees keeps planning fast.
+   */
+  public static final int AFTER_CALLBACK = -5;
   private static final int[] NONE = {};
 
   private final IcfgModel model;

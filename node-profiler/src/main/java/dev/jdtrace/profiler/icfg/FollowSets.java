@@ -64,10 +64,14 @@ final class FollowSets {
     }
     final BitSet callbacks = model.callbacks();
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
-      sources.get(m).add(new Source(new int[] {FirstSets.EXIT}, callbackNode));
-      dependents.get(callbackNode).add(m);
+      sources.get(m).add(new Source(new int[] {FirstSets.AFTER_CALLBACK}, -1));
     }
     solve(sources, dependents);
+  }
+
+  /** Whether an element (witness or token) may come first after a callback returns. */
+  boolean afterCallbacks(final int element) {
+    return element == FirstSets.AFTER_CALLBACK || Arrays.binarySearch(follow[callbackNode], element) >= 0;
   }
 
   private static void add(final List<List<Source>> sources, final List<List<Integer>> dependents, final int node,
