@@ -28,6 +28,7 @@ class SessionsAgreeTest {
     final List<List<String>> configs = List.of(
         List.of("--sessions", "2", "--strategy", "function"),
         List.of("--sessions", "3", "--strategy", "fine"),
+        List.of("--profile", "all-blocks", "--sessions", "2", "--strategy", "fine"),
         List.of("--sessions", "2", "--strategy", "optimized", "--weights-from-ground-truth"));
     return Catalog.DETERMINISTIC.stream().flatMap(p -> configs.stream().map(c -> Arguments.of(p, c)));
   }

@@ -65,10 +65,6 @@ public final class TraceRun {
         Callbacks.of(program, new CallResolver(new Hierarchy(program), openWorld), command.classpath(), openWorld));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
-    if (request.profile().equals("all-blocks") && (request.sessions() > 1 || request.cap() < Integer.MAX_VALUE)) {
-      throw new IllegalArgumentException("the all-blocks profile is the single-session ground truth: drop "
-          + "--sessions and --cap, or use --profile optimal to split witnesses over sessions");
-    }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final List<BitSet> split = Distributor.split(program, groups.shared(), groups.groups(), request.strategy(),
         request.sessions(), request.cap(), planned.blockWeights());
