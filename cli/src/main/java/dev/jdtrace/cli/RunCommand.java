@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,35 +31,8 @@ final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--include", paramLabel = "PAT",
-      description = "Classes to trace: a binary name, or a prefix ending in * (repeatable). "
-          + "Default: the classes of the main class's classpath entry.")
-  List<String> includes = new ArrayList<>();
-
-  @Option(names = "--exclude", paramLabel = "PAT", description = "Classes not to trace, same syntax (repeatable).")
-  List<String> excludes = new ArrayList<>();
-
-  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "optimal", converter = ProfileKindConverter.class,
-      description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  ProfileKind profile;
-
-  @Option(names = "--weights", paramLabel = "TRACE",
-      description = "Weigh the plan by the block counts of a previous trace of this program (the trace profile): "
-          + "witnesses go where the program goes least, so the next collection is cheaper.")
-  Path weights;
-
-  @Option(names = "--sessions", paramLabel = "N", defaultValue = "1",
-      description = "Split the witnesses over N runs of the program (default: ${DEFAULT-VALUE}); "
-          + "fewer breakpoints per run make every hit cheaper.")
-  int sessions;
-
-  @Option(names = "--cap", paramLabel = "K", defaultValue = "2147483647",
-      description = "At most K breakpoints per session; more sessions are opened when needed.")
-  int cap;
-
-  @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
-      description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
-  String strategy;
+  @Mixin
+  PlanningOptions planning;
 
   @Option(names = "--parallel", paramLabel = "P",
       description = "Sessions run at once (default: the number of cores).")
@@ -83,8 +57,8 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final RunReport report = TraceRun.run(new RunRequest(includes, excludes, profile.label(), output, weights, stdin(),
-        javaCommand, sessions, cap, strategy(), parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
+    final RunReport report = TraceRun.run(planning.request(output, stdin(), javaCommand,
+        parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
         System.out, System.err, line -> {
           err.println("jdtrace: " + line);
           err.flush();
@@ -100,14 +74,6 @@ final class RunCommand implements Callable<Integer> {
     }
     err.flush();
     return 0;
-  }
-
-  private Strategy strategy() {
-    try {
-      return Strategy.of(strategy);
-    } catch (final IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown strategy '" + strategy + "': use fine, function or optimized");
-    }
   }
 
   /** Standard input to replay; an interactive terminal gives none rather than blocking. */

@@ -1,0 +1,68 @@
+package dev.jdtrace.cli;
+
+import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.driver.LocalSession;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.SessionSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdtrace collect}: run one session of a plan, here. */
+@Command(name = "collect", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Run one session of a plan and write its stream (a part) for merge.",
+    description = "The java command may differ in paths from the plan's, but its classes must be the ones the "
+        + "plan was made from: a part from other class files is refused.",
+    footer = {"", "Example (Kubernetes Indexed Job):",
+        "  jdtrace collect --plan plan.json --session $JOB_COMPLETION_INDEX -o part-$JOB_COMPLETION_INDEX "
+            + "-- java -cp app.jar com.example.Main"})
+final class CollectCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--plan", paramLabel = "PLAN", required = true, description = "The plan from jdtrace plan.")
+  Path plan;
+
+  @Option(names = "--session", paramLabel = "K", required = true, description = "Which session to run, from 0.")
+  int session;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true, description = "Stream file to write.")
+  Path output;
+
+  @Option(names = "--stdin", paramLabel = "FILE", description = "Replay this file as standard input (default: none).")
+  Path stdin;
+
+  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
+      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
+  List<String> javaCommand;
+
+  @Override
+  public Integer call() throws IOException {
+    final PrintWriter err = spec.commandLine().getErr();
+    final PlanFile file = PlanFile.read(plan);
+    if (session < 0 || session >= file.sessions().size()) {
+      throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
+          + (file.sessions().size() - 1));
+    }
+    final TracedProgram traced = TracedProgram.load(javaCommand, file.includes(), file.excludes(), line -> { });
+    final Plan rebuilt = file.toPlan(traced.program());
+    final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
+        rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
+        output, rebuilt.id(), session), System.out, System.err);
+    r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
+    err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
+        rebuilt.id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);
+    err.flush();
+    return r.refusedClasses().isEmpty() ? 0 : Failures.TARGET;
+  }
+}

@@ -1,0 +1,55 @@
+package dev.jdtrace.cli;
+
+import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.reconstruct.SessionStreams;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdtrace merge}: decode the parts of a plan into its trace. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+    header = "Merge the parts of every session of a plan into the exact trace.",
+    description = "The plan's java command must find the same class files here. Parts from another plan, or "
+        + "streams that cannot be explained together, end with an error and no trace.",
+    footer = {"", "Example:", "  jdtrace merge plan.json part-* -o app.trace"})
+final class MergeCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "PLAN", description = "The plan from jdtrace plan.")
+  Path plan;
+
+  @Parameters(index = "1..*", arity = "1..*", paramLabel = "PART", description = "One part per session.")
+  List<Path> parts;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
+      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Override
+  public Integer call() throws IOException {
+    final PrintWriter err = spec.commandLine().getErr();
+    final PlanFile file = PlanFile.read(plan);
+    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), l -> { });
+    final Plan rebuilt = file.toPlan(traced.program());
+    final List<SessionStreams> streams = new ArrayList<>();
+    for (final Path part : parts) {
+      streams.add(SessionStreams.read(part));
+    }
+    final long entries = TraceRun.writeTrace(traced.models(file.witnessSets()), rebuilt, streams, output);
+    err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
+    err.flush();
+    return 0;
+  }
+}

@@ -1,0 +1,51 @@
+package dev.jdtrace.cli;
+
+import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.distributor.PlanFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdtrace plan}: write a plan whose sessions can run anywhere. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+    header = "Plan the sessions of a trace without running them, as JSON for collect and merge.",
+    description = "Each session of the plan runs with `jdtrace collect --plan PLAN --session K` on any machine "
+        + "with the same class files; `jdtrace merge PLAN PARTS...` then writes the trace.",
+    footer = {"", "Example:", "  jdtrace plan --sessions 4 -o plan.json -- java -cp app.jar com.example.Main"})
+final class PlanCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  PlanningOptions planning;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "PLAN", defaultValue = "plan.json",
+      description = "Plan file to write (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
+      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
+  List<String> javaCommand;
+
+  @Override
+  public Integer call() throws IOException {
+    final PrintWriter err = spec.commandLine().getErr();
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], javaCommand, 1), line -> {
+      err.println("jdtrace: " + line);
+      err.flush();
+    });
+    PlanFile.of(planned.plan(), planned.traced().program(), javaCommand, planned.traced().includes(),
+        planning.excludes).write(output);
+    err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");
+    err.flush();
+    return 0;
+  }
+}

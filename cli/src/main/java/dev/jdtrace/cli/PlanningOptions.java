@@ -1,0 +1,53 @@
+package dev.jdtrace.cli;
+
+import dev.jdtrace.cli.pipeline.RunRequest;
+import dev.jdtrace.distributor.Strategy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options that decide a plan, shared by {@code run} and {@code plan}. */
+final class PlanningOptions {
+  @Option(names = "--include", paramLabel = "PAT",
+      description = "Classes to trace: a binary name, or a prefix ending in * (repeatable). "
+          + "Default: the classes of the main class's classpath entry.")
+  List<String> includes = new ArrayList<>();
+
+  @Option(names = "--exclude", paramLabel = "PAT", description = "Classes not to trace, same syntax (repeatable).")
+  List<String> excludes = new ArrayList<>();
+
+  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "optimal", converter = ProfileKindConverter.class,
+      description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  ProfileKind profile;
+
+  @Option(names = "--weights", paramLabel = "TRACE",
+      description = "Weigh the plan by the block counts of a previous trace of this program (the trace profile): "
+          + "witnesses go where the program goes least, so the next collection is cheaper.")
+  Path weights;
+
+  @Option(names = "--sessions", paramLabel = "N", defaultValue = "1",
+      description = "Split the witnesses over N runs of the program (default: ${DEFAULT-VALUE}); "
+          + "fewer breakpoints per run make every hit cheaper.")
+  int sessions;
+
+  @Option(names = "--cap", paramLabel = "K", defaultValue = "2147483647",
+      description = "At most K breakpoints per session; more sessions are opened when needed.")
+  int cap;
+
+  @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
+      description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
+  String strategy;
+
+  /** The run these options describe. */
+  RunRequest request(final Path trace, final byte[] stdin, final List<String> javaCommand, final int parallel) {
+    final Strategy s;
+    try {
+      s = Strategy.of(strategy);
+    } catch (final IllegalArgumentException e) {
+      throw new IllegalArgumentException("unknown strategy '" + strategy + "': use fine, function or optimized");
+    }
+    return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand, sessions, cap, s,
+        parallel);
+  }
+}

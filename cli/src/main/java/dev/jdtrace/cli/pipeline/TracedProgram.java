@@ -1,0 +1,59 @@
+package dev.jdtrace.cli.pipeline;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.model.Program;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The program a java command runs, as far as tracing is concerned: the command, the traced classes and
+ * their ICFG structure. Loading it twice from the same class files gives the same block ids.
+ *
+ * @param command the parsed java command
+ * @param filter the traced classes
+ * @param includes the include patterns in effect (the defaults when none were given)
+ * @param program the analysed classes
+ * @param structure call targets, init triggers and callbacks
+ */
+public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
+    IcfgModel.Structure structure) {
+
+  /**
+   * Loads the traced classes of a java command.
+   *
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final Consumer<String> info) {
+    final JavaCommand command = JavaCommand.parse(javaCommand);
+    List<String> patterns = includes;
+    if (patterns.isEmpty()) {
+      patterns = ProgramLoader.defaultIncludes(command);
+      info.accept("tracing " + String.join(", ", patterns) + " (the classes of " + command.mainEntry()
+          + "); use --include to choose");
+    }
+    final ClassFilter filter = new ClassFilter(patterns, excludes);
+    final Program program = ProgramLoader.load(command.classpath(), filter);
+    if (program.classes().isEmpty()) {
+      throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
+          + ": give a class name or a prefix such as com.example.*");
+    }
+    final boolean openWorld = !filter.matches(command.mainClass()) || !excludes.isEmpty();
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), openWorld);
+    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
+        Callbacks.of(program, resolver, command.classpath(), openWorld));
+    return new TracedProgram(command, filter, patterns, program, structure);
+  }
+
+  /** The decoder's model for each session's witnesses. */
+  public List<IcfgModel> models(final List<BitSet> sessions) {
+    return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
+  }
+}

@@ -1,0 +1,75 @@
+package dev.jdtrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sessions collected one by one, as a CI matrix or a Kubernetes Indexed Job would run them, merge into
+ * the ground-truth trace; parts that do not belong to the plan are refused.
+ */
+class PlanCollectMergeTest {
+  private static final String PROGRAM = "dev.jdtrace.programs.Exceptions";
+
+  @TempDir
+  Path dir;
+
+  private List<String> command() {
+    return List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, PROGRAM);
+  }
+
+  private Path plan(final String name, final String sessions) {
+    final Path plan = dir.resolve(name);
+    final Cli.Outcome o = Cli.execute(concat(List.of("plan", "--sessions", sessions, "-o", plan.toString(), "--")));
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    return plan;
+  }
+
+  private Path collect(final Path plan, final int session) {
+    final Path part = dir.resolve(plan.getFileName() + "-part-" + session);
+    final Cli.Outcome o = Cli.execute(concat(List.of("collect", "--plan", plan.toString(), "--session",
+        Integer.toString(session), "-o", part.toString(), "--")));
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    return part;
+  }
+
+  private String[] concat(final List<String> head) {
+    return java.util.stream.Stream.concat(head.stream(), command().stream()).toArray(String[]::new);
+  }
+
+  @Test
+  void collectedPartsMergeIntoTheGroundTruth() throws Exception {
+    final Path plan = plan("plan.json", "3");
+    final Path trace = dir.resolve("merged.trace");
+    final Cli.Outcome merged = Cli.execute("merge", plan.toString(), collect(plan, 0).toString(),
+        collect(plan, 1).toString(), collect(plan, 2).toString(), "-o", trace.toString());
+    assertThat(merged.exitCode()).as(merged.err()).isZero();
+    final Path blocks = dir.resolve("merged.blocks");
+    assertThat(Cli.execute("export", trace.toString(), "-o", blocks.toString()).exitCode()).isZero();
+    assertThat(Files.readAllLines(blocks)).isEqualTo(Cli.groundTruth(dir, List.of(), command()));
+  }
+
+  @Test
+  void partOfAnotherPlanIsRefused() {
+    final Path plan = plan("plan.json", "2");
+    final Path other = plan("other.json", "3");
+    final Cli.Outcome o = Cli.execute("merge", plan.toString(), collect(plan, 0).toString(),
+        collect(other, 1).toString(), "-o", dir.resolve("t.trace").toString());
+    assertThat(o.exitCode()).isEqualTo(3);
+    assertThat(o.err()).contains("was recorded for plan");
+    assertThat(dir.resolve("t.trace")).doesNotExist();
+  }
+
+  @Test
+  void sessionOutsideThePlanIsAClearError() {
+    final Path plan = plan("plan.json", "2");
+    final Cli.Outcome o = Cli.execute(concat(List.of("collect", "--plan", plan.toString(), "--session", "5", "-o",
+        dir.resolve("p").toString(), "--")));
+    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.err()).contains("--session 5 is not in the plan");
+  }
+}

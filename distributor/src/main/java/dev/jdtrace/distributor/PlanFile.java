@@ -1,0 +1,98 @@
+package dev.jdtrace.distributor;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.Program;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * A plan as JSON, for running sessions elsewhere ({@code jdtrace plan}, {@code collect}, {@code merge}):
+ * the java command and class patterns it was made for, and each session's witnesses with their class,
+ * method, offset and line. The identity {@code id} digests the analysed bytecode and the witnesses, so a
+ * session collected against other class files is recognised.
+ *
+ * @param id the plan's identity
+ * @param profile the profile kind
+ * @param javaCommand the java command the plan was made for
+ * @param includes include patterns used
+ * @param excludes exclude patterns used
+ * @param sessions the sessions' witnesses
+ */
+public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
+    List<String> excludes, List<SessionEntry> sessions) {
+
+  /** One session's witnesses. */
+  public record SessionEntry(int index, List<Witness> witnesses) {
+  }
+
+  /** One witness: its global block id, and where it is for people. */
+  public record Witness(int block, String className, String method, int bci, int line) {
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Describes a plan made from these options. */
+  public static PlanFile of(final Plan plan, final Program program, final List<String> javaCommand,
+      final List<String> includes, final List<String> excludes) {
+    final List<SessionEntry> sessions = new ArrayList<>();
+    for (final Plan.SessionPlan s : plan.sessions()) {
+      final List<Witness> witnesses = new ArrayList<>();
+      final BitSet w = s.witnesses();
+      for (int b = w.nextSetBit(0); b >= 0; b = w.nextSetBit(b + 1)) {
+        final Block block = program.block(b);
+        witnesses.add(new Witness(b, program.methodOfBlock(b).id().className(),
+            program.methodOfBlock(b).id().nameAndDescriptor(), block.startBci(), block.firstLine()));
+      }
+      sessions.add(new SessionEntry(s.index(), witnesses));
+    }
+    return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes, sessions);
+  }
+
+  /** The sessions' witness sets, in session order. */
+  public List<BitSet> witnessSets() {
+    final List<BitSet> sets = new ArrayList<>();
+    for (final SessionEntry s : sessions) {
+      final BitSet w = new BitSet();
+      s.witnesses().forEach(x -> w.set(x.block()));
+      sets.add(w);
+    }
+    return sets;
+  }
+
+  /**
+   * The plan, rebuilt on the program as loaded here; its identity must be the file's.
+   *
+   * @throws IllegalArgumentException when the class files differ from those the plan was made from
+   */
+  public Plan toPlan(final Program program) {
+    final Plan plan = Plan.of(program, profile, witnessSets());
+    if (!plan.id().equals(id)) {
+      throw new IllegalArgumentException("plan " + id + " was made from other class files than these (they give "
+          + plan.id() + "): make the plan again against this build");
+    }
+    return plan;
+  }
+
+  public void write(final Path file) throws IOException {
+    JSON.writeValue(file.toFile(), this);
+  }
+
+  /**
+   * Reads a plan file.
+   *
+   * @throws IllegalArgumentException with a one-line message when the file is missing or not a plan
+   */
+  public static PlanFile read(final Path file) {
+    try {
+      return JSON.readValue(file.toFile(), PlanFile.class);
+    } catch (final IOException e) {
+      throw new IllegalArgumentException("cannot read plan " + file + ": " + e.getMessage().lines().findFirst()
+          .orElse("") + " (write one with jdtrace plan)");
+    }
+  }
+}
