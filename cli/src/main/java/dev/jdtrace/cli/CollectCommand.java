@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jdtrace collect}: run one session of a plan, here. */
@@ -42,9 +42,8 @@ final class CollectCommand implements Callable<Integer> {
   @Option(names = "--stdin", paramLabel = "FILE", description = "Replay this file as standard input (default: none).")
   Path stdin;
 
-  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
-      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
-  List<String> javaCommand;
+  @Mixin
+  JavaCommandArgs java;
 
   @Override
   public Integer call() throws IOException {
@@ -54,7 +53,7 @@ final class CollectCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
           + (file.sessions().size() - 1));
     }
-    final TracedProgram traced = TracedProgram.load(javaCommand, file.includes(), file.excludes(), line -> { });
+    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
     final Plan rebuilt = file.toPlan(traced.program());
     final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
         rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),

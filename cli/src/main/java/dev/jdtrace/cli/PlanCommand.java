@@ -11,7 +11,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jdtrace plan}: write a plan whose sessions can run anywhere. */
@@ -31,18 +30,17 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
-  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
-      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
-  List<String> javaCommand;
+  @Mixin
+  JavaCommandArgs java;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], javaCommand, 1), line -> {
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand, 1), line -> {
       err.println("jdtrace: " + line);
       err.flush();
     });
-    PlanFile.of(planned.plan(), planned.traced().program(), javaCommand, planned.traced().includes(),
+    PlanFile.of(planned.plan(), planned.traced().program(), java.javaCommand, planned.traced().includes(),
         planning.excludes).write(output);
     err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");
     err.flush();

@@ -18,7 +18,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jdtrace run}: trace a program launched here. */
@@ -50,14 +49,13 @@ final class RunCommand implements Callable<Integer> {
           + "read to its end (none when it is a terminal).")
   Path stdinFile;
 
-  @Parameters(paramLabel = "JAVA_COMMAND", arity = "1..*",
-      description = "After --: java [jvm options] (-cp CP MAIN | -jar JAR) [args...]")
-  List<String> javaCommand;
+  @Mixin
+  JavaCommandArgs java;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final RunReport report = TraceRun.run(planning.request(output, stdin(), javaCommand,
+    final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
         parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
         System.out, System.err, line -> {
           err.println("jdtrace: " + line);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.profiler.optimal.BallLarusWeights;
 import dev.jdtrace.profiler.optimal.FlowGraph;
+import dev.jdtrace.profiler.optimal.StructuredGraphs;
 import dev.jdtrace.profiler.optimal.NodeProfileRealizability;
 import dev.jdtrace.profiler.optimal.OptimalNodeProfile;
 import dev.jdtrace.profiler.optimal.PathDecoder;

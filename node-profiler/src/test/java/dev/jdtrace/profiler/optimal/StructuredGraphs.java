@@ -12,7 +12,7 @@ import java.util.List;
  * do-while loop, switch (2-4 cases, optionally two cases on the same block, i.e. parallel edges, and a default
  * straight to the join), early return (edge to the exit), break and continue. The exit is node 0.
  */
-final class StructuredGraphs {
+public final class StructuredGraphs {
 
   private static final int CONSTRUCTS = 9;
 
@@ -32,11 +32,11 @@ final class StructuredGraphs {
     this.maxDepth = maxDepth;
   }
 
-  static FlowGraph build(final List<Integer> recipe) {
+  public static FlowGraph build(final List<Integer> recipe) {
     return build(recipe, 40, 4);
   }
 
-  static FlowGraph build(final List<Integer> recipe, final int maxNodes, final int maxDepth) {
+  public static FlowGraph build(final List<Integer> recipe, final int maxNodes, final int maxDepth) {
     final StructuredGraphs b = new StructuredGraphs(recipe, maxNodes, maxDepth);
     final int exit = b.node();
     final int entry = b.stmt(exit, null, 0);
