@@ -11,12 +11,15 @@ public final class Nondeterministic {
 
   public static void main(final String[] args) {
     int odd = 0;
-    for (int i = 0; i < 20; i++) {
+    long pattern = 0;
+    for (int i = 0; i < 40; i++) {
       final long noise = System.nanoTime() ^ System.identityHashCode(new Object());
+      pattern = pattern << 1 | (noise & 1);
       if ((noise & 1) == 1) {
         odd++;
       }
     }
-    System.out.println("odd draws: " + odd);
+    // The whole pattern is printed, so two runs print the same only once in 2^40.
+    System.out.println("odd draws: " + odd + " pattern " + Long.toHexString(pattern));
   }
 }
