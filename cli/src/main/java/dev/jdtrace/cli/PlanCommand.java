@@ -36,10 +36,8 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand, 1), line -> {
-      err.println("jdtrace: " + line);
-      err.flush();
-    });
+    final TraceRun.Planned planned =
+        TraceRun.plan(planning.request(null, new byte[0], java.javaCommand, 1), Info.to(err));
     PlanFile.of(planned.plan(), planned.traced().program(), java.javaCommand, planned.traced().includes(),
         planning.excludes).write(output);
     err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");

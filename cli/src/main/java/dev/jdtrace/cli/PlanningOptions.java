@@ -2,9 +2,11 @@ package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /** The options that decide a plan, shared by {@code run} and {@code plan}. */
@@ -17,7 +19,7 @@ final class PlanningOptions {
   @Option(names = "--exclude", paramLabel = "PAT", description = "Classes not to trace, same syntax (repeatable).")
   List<String> excludes = new ArrayList<>();
 
-  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "optimal", converter = ProfileKindConverter.class,
+  @Option(names = "--profile", paramLabel = "KIND", defaultValue = "optimal", converter = PlanningOptions.ProfileName.class,
       description = "Witness profile: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   ProfileKind profile;
 
@@ -49,5 +51,13 @@ final class PlanningOptions {
     }
     return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand, sessions, cap, s,
         parallel);
+  }
+
+  /** Reads the profile names users type ({@code optimal}, {@code condition-targets}, {@code all-blocks}). */
+  static final class ProfileName implements ITypeConverter<ProfileKind> {
+    @Override
+    public ProfileKind convert(final String value) {
+      return ProfileKind.of(value);
+    }
   }
 }

@@ -57,10 +57,7 @@ final class RunCommand implements Callable<Integer> {
     final PrintWriter err = spec.commandLine().getErr();
     final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
         parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
-        System.out, System.err, line -> {
-          err.println("jdtrace: " + line);
-          err.flush();
-        });
+        System.out, System.err, Info.to(err));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
         report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);

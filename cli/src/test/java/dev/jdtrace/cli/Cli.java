@@ -16,14 +16,16 @@ final class Cli {
   private Cli() {
   }
 
-  /** Exit code and stderr of one invocation. */
-  record Outcome(int exitCode, String err) {
+  /** Exit code, standard output and standard error of one invocation. */
+  record Outcome(int exitCode, String out, String err) {
   }
 
   static Outcome execute(final String... args) {
+    final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
-    final int code = Main.commandLine().setErr(new PrintWriter(err, true)).execute(args);
-    return new Outcome(code, err.toString());
+    final int code = Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+        .execute(args);
+    return new Outcome(code, out.toString(), err.toString());
   }
 
   /** Blocks exports of all-blocks single-session traces, by java command: the ground truth, traced once. */

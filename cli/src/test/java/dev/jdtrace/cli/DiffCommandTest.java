@@ -34,7 +34,7 @@ class DiffCommandTest {
   void equalTracesExitZero() {
     final Path a = trace("a", Hand.standard(), Hand.main(calls(20)));
     final Path b = trace("b", Hand.standard(), Hand.main(calls(20)));
-    final Console.Result r = Console.execute("diff", a.toString(), b.toString());
+    final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).isEqualTo("the traces are equal: 1 thread, 100 block entries\n");
   }
@@ -49,7 +49,7 @@ class DiffCommandTest {
     final int[] shifted = IntStream.of(calls(5)).map(b -> b + 1).toArray();
     final Path a = trace("a", Hand.standard(), Hand.main(calls(5)));
     final Path b = trace("b", Hand.dictionary(classes), Hand.main(shifted));
-    assertThat(Console.execute("diff", a.toString(), b.toString()).exitCode()).isZero();
+    assertThat(Cli.execute("diff", a.toString(), b.toString()).exitCode()).isZero();
   }
 
   @Test
@@ -59,7 +59,7 @@ class DiffCommandTest {
     final int[] actual = IntStream.range(0, expected.length).filter(i -> i != 27).map(i -> expected[i]).toArray();
     final Path a = trace("a", Hand.standard(), Hand.main(expected));
     final Path b = trace("b", Hand.standard(), Hand.main(actual));
-    final Console.Result r = Console.execute("diff", a.toString(), b.toString());
+    final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
     assertThat(r.out()).contains("thread main: first difference at entry #27 of A and #27 of B\n")
         .contains("  before it, in both:\n    #24/#24  t.C.main (C.java:2) bci 5-7\n"
@@ -77,7 +77,7 @@ class DiffCommandTest {
   void tracesThatNeverAgreeAgainAreCountedToTheEnd() {
     final Path a = trace("a", Hand.standard(), Hand.main(calls(3)));
     final Path b = trace("b", Hand.standard(), Hand.main(0, 1, 2));
-    final Console.Result r = Console.execute("diff", a.toString(), b.toString());
+    final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.out()).contains("first difference at entry #1 of A and #1 of B").contains("they do not agree again")
         .contains("1 differing region: 14 entries of A, 2 of B");
@@ -89,10 +89,10 @@ class DiffCommandTest {
     withWorker.put("worker-1", new int[] {3, 4, 5});
     final Path a = trace("a", Hand.standard(), Hand.main(calls(4)));
     final Path b = trace("b", Hand.standard(), withWorker);
-    final Console.Result r = Console.execute("diff", a.toString(), b.toString());
+    final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.out()).contains("only in B: worker-1");
-    assertThat(Console.execute("diff", a.toString(), b.toString(), "--ignore-thread", "worker-*").exitCode()).isZero();
+    assertThat(Cli.execute("diff", a.toString(), b.toString(), "--ignore-thread", "worker-*").exitCode()).isZero();
 
     // Blocks of class t.N interleaved in B only.
     final Map<String, List<Hand.M>> classes = new LinkedHashMap<>();
@@ -101,9 +101,9 @@ class DiffCommandTest {
     classes.put("t.N", List.of(new Hand.M("noise", new int[] {0, 1, 5})));
     final int[] noisy = IntStream.of(calls(4)).flatMap(x -> x == 5 ? IntStream.of(5, 6) : IntStream.of(x)).toArray();
     final Path c = trace("c", Hand.dictionary(classes), Hand.main(noisy));
-    assertThat(Console.execute("diff", a.toString(), c.toString()).exitCode()).isEqualTo(1);
-    assertThat(Console.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.N").exitCode()).isZero();
-    assertThat(Console.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.*").out())
+    assertThat(Cli.execute("diff", a.toString(), c.toString()).exitCode()).isEqualTo(1);
+    assertThat(Cli.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.N").exitCode()).isZero();
+    assertThat(Cli.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.*").out())
         .startsWith("the traces are equal: 1 thread, 0 block entries");
   }
 
@@ -114,7 +114,7 @@ class DiffCommandTest {
     final Map<String, int[]> ba = new LinkedHashMap<>();
     ba.put("worker-1", new int[] {3, 4, 5});
     ba.putAll(Hand.main(calls(3)));
-    final Console.Result r = Console.execute("diff", trace("a", Hand.standard(), ab).toString(),
+    final Cli.Outcome r = Cli.execute("diff", trace("a", Hand.standard(), ab).toString(),
         trace("b", Hand.standard(), ba).toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).isEqualTo("the traces are equal: 2 threads, 18 block entries\n");
@@ -123,13 +123,13 @@ class DiffCommandTest {
   @Test
   void errorsExitTwo() throws Exception {
     final Path a = trace("a", Hand.standard(), Hand.main(calls(2)));
-    final Console.Result missing = Console.execute("diff", a.toString(), dir.resolve("nope").toString());
+    final Cli.Outcome missing = Cli.execute("diff", a.toString(), dir.resolve("nope").toString());
     assertThat(missing.exitCode()).isEqualTo(2);
     assertThat(missing.err()).contains("no such trace file");
     final byte[] bytes = Files.readAllBytes(a);
     final Path truncated = Files.write(dir.resolve("truncated"), java.util.Arrays.copyOf(bytes, bytes.length - 3));
-    assertThat(Console.execute("diff", a.toString(), truncated.toString()).exitCode()).isEqualTo(2);
-    assertThat(Console.execute("diff", a.toString()).exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("diff", a.toString(), truncated.toString()).exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("diff", a.toString()).exitCode()).isEqualTo(2);
   }
 
   @Test
@@ -137,9 +137,9 @@ class DiffCommandTest {
     final String program = "dev.jdtrace.programs.StdinEcho";
     final Path a = Traced.trace(program);
     final Path same = Traced.record(program, Traced.STDIN, "echo-same");
-    assertThat(Console.execute("diff", a.toString(), same.toString()).exitCode()).isZero();
+    assertThat(Cli.execute("diff", a.toString(), same.toString()).exitCode()).isZero();
     final Path other = Traced.record(program, "hello world\nJDI rocks\n\nbreakpoints\n", "echo-other");
-    final Console.Result r = Console.execute("diff", a.toString(), other.toString());
+    final Cli.Outcome r = Cli.execute("diff", a.toString(), other.toString());
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
     assertThat(r.out()).containsPattern("thread main: first difference at entry #\\d+ of A and #\\d+ of B")
         .contains("at dev.jdtrace.programs.StdinEcho.main(StdinEcho.java:").contains("agree again at entry #")

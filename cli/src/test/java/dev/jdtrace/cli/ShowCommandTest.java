@@ -29,7 +29,7 @@ class ShowCommandTest {
   @ParameterizedTest
   @MethodSource("programs")
   void showsEveryThreadAsACallTreeInPlainText(final String program) throws Exception {
-    final Console.Result show = Console.execute("show", Traced.trace(program).toString());
+    final Cli.Outcome show = Cli.execute("show", Traced.trace(program).toString());
     assertThat(show.exitCode()).as(show.err()).isZero();
     assertThat(show.out()).doesNotContain("\u001b[");
     final long threads = Files.readAllLines(export(program, "blocks")).stream().map(l -> l.split("\t")[0])
@@ -52,7 +52,7 @@ class ShowCommandTest {
 
   @Test
   void foldsRepeatedLoopIterationsWithACount() {
-    final Console.Result show = Console.execute("show", Traced.trace("dev.jdtrace.programs.Loops").toString());
+    final Cli.Outcome show = Cli.execute("show", Traced.trace("dev.jdtrace.programs.Loops").toString());
     assertThat(show.out()).contains("× 7").contains("loop × ");
     // The while loop's Collatz iterations take different branches: they stay visible.
     assertThat(show.out()).containsPattern("lines \\d+-\\d+ × \\d+  #\\d+");
@@ -61,18 +61,18 @@ class ShowCommandTest {
   @Test
   void depthLimitsTheLevelsOfCalls() {
     final String trace = Traced.trace("dev.jdtrace.programs.Recursion").toString();
-    final Console.Result one = Console.execute("show", trace, "--depth", "1");
+    final Cli.Outcome one = Cli.execute("show", trace, "--depth", "1");
     assertThat(one.out().lines().filter(l -> l.startsWith("  dev.")).toList())
         .containsExactly("  dev.jdtrace.programs.Recursion.main (Recursion.java:46)  #0");
     assertThat(one.out()).doesNotContain("factorial");
-    final Console.Result two = Console.execute("show", trace, "--depth", "2");
+    final Cli.Outcome two = Cli.execute("show", trace, "--depth", "2");
     assertThat(two.out()).contains("    dev.jdtrace.programs.Recursion.factorial (").doesNotContain(
         "      dev.jdtrace.programs.Recursion.factorial (");
   }
 
   @Test
   void methodFilterShowsOnlyMatchingCallsWithTheirCallers() {
-    final Console.Result show = Console.execute("show", Traced.trace("dev.jdtrace.programs.Recursion").toString(),
+    final Cli.Outcome show = Cli.execute("show", Traced.trace("dev.jdtrace.programs.Recursion").toString(),
         "--method", "*.isOdd");
     final List<String> roots = show.out().lines().filter(l -> l.startsWith("  ") && !l.startsWith("   ")
         && !l.contains("block entries")).toList();
@@ -85,10 +85,10 @@ class ShowCommandTest {
   @Test
   void threadFilterSelectsThreadsAndAnUnknownThreadIsBadInput() {
     final String trace = Traced.trace("dev.jdtrace.programs.Threads").toString();
-    final Console.Result show = Console.execute("show", trace, "--thread", "worker-*");
+    final Cli.Outcome show = Cli.execute("show", trace, "--thread", "worker-*");
     assertThat(show.out().lines().filter(l -> l.startsWith("thread ")).toList()).isNotEmpty()
         .allMatch(l -> l.startsWith("thread worker-"));
-    final Console.Result none = Console.execute("show", trace, "--thread", "nobody");
+    final Cli.Outcome none = Cli.execute("show", trace, "--thread", "nobody");
     assertThat(none.exitCode()).isEqualTo(2);
     assertThat(none.err()).contains("no thread matches nobody");
   }
@@ -100,7 +100,7 @@ class ShowCommandTest {
     // The depth at the deepest call: the frames on the stack at its first block.
     final String[] deepest = calls.stream().filter(c -> c[2].equals("call"))
         .max((x, y) -> Integer.compare(Integer.parseInt(x[3]), Integer.parseInt(y[3]))).orElseThrow();
-    final Console.Result at = Console.execute("show", Traced.trace(program).toString(), "--at", deepest[1]);
+    final Cli.Outcome at = Cli.execute("show", Traced.trace(program).toString(), "--at", deepest[1]);
     assertThat(at.exitCode()).as(at.err()).isZero();
     final List<String> frames = at.out().lines().filter(l -> l.startsWith("  at ")).toList();
     assertThat(frames).hasSize(Integer.parseInt(deepest[3]) + 1);
@@ -111,7 +111,7 @@ class ShowCommandTest {
 
   @Test
   void atBeyondTheEndSaysHowLongTheThreadIs() {
-    final Console.Result at = Console.execute("show", Traced.trace("dev.jdtrace.programs.Loops").toString(), "--at",
+    final Cli.Outcome at = Cli.execute("show", Traced.trace("dev.jdtrace.programs.Loops").toString(), "--at",
         "999999");
     assertThat(at.exitCode()).isZero();
     assertThat(at.out()).containsPattern("thread main has only \\d+ block entries");
@@ -120,18 +120,18 @@ class ShowCommandTest {
   @Test
   void colourOnlyWhenAskedOrOnATerminal() {
     final String trace = Traced.trace("dev.jdtrace.programs.Loops").toString();
-    assertThat(Console.execute("show", trace, "--color", "always").out()).contains("\u001b[1m");
-    assertThat(Console.execute("show", trace, "--color", "never").out()).doesNotContain("\u001b[");
+    assertThat(Cli.execute("show", trace, "--color", "always").out()).contains("\u001b[1m");
+    assertThat(Cli.execute("show", trace, "--color", "never").out()).doesNotContain("\u001b[");
   }
 
   @Test
   void badInputExitsWithTwo() throws Exception {
-    assertThat(Console.execute("show", dir.resolve("missing.trace").toString()).exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("show", dir.resolve("missing.trace").toString()).exitCode()).isEqualTo(2);
     final Path junk = Files.write(dir.resolve("junk.trace"), "not a trace".getBytes());
-    final Console.Result r = Console.execute("show", junk.toString());
+    final Cli.Outcome r = Cli.execute("show", junk.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("not a jdtrace trace file");
-    assertThat(Console.execute("show", junk.toString(), "--depth", "0").exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("show", junk.toString(), "--depth", "0").exitCode()).isEqualTo(2);
   }
 
   private Path export(final String program, final String format) {

@@ -85,12 +85,7 @@ public final class ChromeExport implements CallListener {
 
   @Override
   public void end() {
-    Json.write(() -> {
-      json.writeEndArray();
-      json.writeEndObject();
-      json.writeRaw('\n');
-      json.flush();
-    });
+    Json.endDocument(json);
   }
 
   private void metadata(final String name, final int thread, final String value) throws java.io.IOException {

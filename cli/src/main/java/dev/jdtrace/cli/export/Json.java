@@ -33,4 +33,14 @@ final class Json {
   interface Io {
     void run() throws IOException;
   }
+
+  /** Closes the top-level array and object of a document and ends it with a newline. */
+  static void endDocument(final JsonGenerator json) {
+    write(() -> {
+      json.writeEndArray();
+      json.writeEndObject();
+      json.writeRaw('\n');
+      json.flush();
+    });
+  }
 }

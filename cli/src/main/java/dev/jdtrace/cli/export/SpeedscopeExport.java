@@ -92,12 +92,7 @@ public final class SpeedscopeExport implements CallListener {
 
   @Override
   public void end() {
-    Json.write(() -> {
-      json.writeEndArray();
-      json.writeEndObject();
-      json.writeRaw('\n');
-      json.flush();
-    });
+    Json.endDocument(json);
   }
 
   private void event(final String type, final int method, final long at) {
