@@ -30,16 +30,26 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
+  @Option(names = "--parallel", paramLabel = "P",
+      description = "Sessions that will run at once, for the predicted wall time and the choice of sessions "
+          + "(default: the number of cores here).")
+  Integer parallel;
+
   @Mixin
   JavaCommandArgs java;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned =
-        TraceRun.plan(planning.request(null, new byte[0], java.javaCommand, 1), Info.to(err));
-    PlanFile.of(planned.plan(), planned.traced().program(), java.javaCommand, planned.traced().includes(),
-        planning.excludes).write(output);
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
+        parallel == null ? Runtime.getRuntime().availableProcessors() : parallel), Info.to(err));
+    final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
+        java.javaCommand, planned.traced().includes(), planning.excludes);
+    file.write(output);
+    for (final PlanFile.SessionEntry s : file.sessions()) {
+      err.printf("jdtrace: session %d: %d breakpoints, %.0f hits expected, %.2f s predicted%n", s.index(),
+          s.witnesses().size(), s.expectedHits(), s.predictedMillis() / 1000);
+    }
     err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");
     err.flush();
     return 0;

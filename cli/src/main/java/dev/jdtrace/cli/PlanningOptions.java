@@ -28,10 +28,12 @@ final class PlanningOptions {
           + "witnesses go where the program goes least, so the next collection is cheaper.")
   Path weights;
 
-  @Option(names = "--sessions", paramLabel = "N", defaultValue = "1",
-      description = "Split the witnesses over N runs of the program (default: ${DEFAULT-VALUE}); "
-          + "fewer breakpoints per run make every hit cheaper.")
-  int sessions;
+  @Option(names = "--sessions", paramLabel = "N",
+      description = "Split the witnesses over N runs of the program; fewer breakpoints per run make every hit "
+          + "cheaper, but each run costs a launch. Default: the N with the least predicted wall time on the "
+          + "workers, by this machine's cost model (see calibrate); with static weights that is usually 1, "
+          + "with --weights it follows the previous trace's hits.")
+  Integer sessions;
 
   @Option(names = "--cap", paramLabel = "K", defaultValue = "2147483647",
       description = "At most K breakpoints per session; more sessions are opened when needed.")
@@ -43,13 +45,18 @@ final class PlanningOptions {
 
   /** The run these options describe. */
   RunRequest request(final Path trace, final byte[] stdin, final List<String> javaCommand, final int parallel) {
+    if (sessions != null && sessions < 1) {
+      throw new IllegalArgumentException("--sessions " + sessions + " is not a number of sessions: give 1 or more, "
+          + "or leave it out to let the cost model choose");
+    }
     final Strategy s;
     try {
       s = Strategy.of(strategy);
     } catch (final IllegalArgumentException e) {
       throw new IllegalArgumentException("unknown strategy '" + strategy + "': use fine, function or optimized");
     }
-    return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand, sessions, cap, s,
+    return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand,
+        sessions == null ? 0 : sessions, cap, s,
         parallel);
   }
 

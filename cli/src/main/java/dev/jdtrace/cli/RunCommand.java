@@ -41,7 +41,8 @@ final class RunCommand implements Callable<Integer> {
       description = "Trace file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
-  @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON.")
+  @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON, "
+      + "and print each session's predicted cost against the measured one.")
   Path stats;
 
   @Option(names = "--stdin", paramLabel = "FILE",
@@ -64,8 +65,10 @@ final class RunCommand implements Callable<Integer> {
     report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
         .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
     if (stats != null) {
+      final RunStats figures = RunStats.of(report);
+      figures.print(err);
       err.flush();
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), RunStats.of(report));
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), figures);
     }
     err.flush();
     return 0;

@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.pipeline.RunReport;
+import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.driver.SessionResult;
 import java.util.List;
 
@@ -15,10 +16,11 @@ import java.util.List;
  * @param blockEntries block entries in the trace
  * @param threads threads in the trace
  * @param wallMillis wall time of the run
+ * @param predictedMillis the cost model's prediction of the sessions' wall time on the workers
  * @param sessions per-session figures
  */
 record RunStats(String plan, String profile, int blocks, long breakpoints, long hits, long blockEntries, int threads,
-    long wallMillis, List<SessionStats> sessions) {
+    long wallMillis, double predictedMillis, List<SessionStats> sessions) {
 
   /**
    * One session's figures.
@@ -28,20 +30,34 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
    * @param hits hits recorded
    * @param threads threads that hit a witness
    * @param wallMillis wall time from launch to exit
+   * @param expectedHits hits the plan's weights expected
+   * @param predictedMillis the cost model's prediction of the wall time
    * @param exitCode the program's exit code
    * @param refusedClasses classes refused by the bytecode check
    */
-  record SessionStats(int session, int breakpoints, long hits, int threads, long wallMillis, int exitCode,
-      List<String> refusedClasses) {
+  record SessionStats(int session, int breakpoints, long hits, int threads, long wallMillis, double expectedHits,
+      double predictedMillis, int exitCode, List<String> refusedClasses) {
   }
 
   static RunStats of(final RunReport r) {
     return new RunStats(r.plan().id(), r.plan().profile(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
-        r.threads(), r.wallMillis(), r.sessions().stream().map(RunStats::session).toList());
+        r.threads(), r.wallMillis(), r.prediction().wallMillis(),
+        r.sessions().stream().map(s -> session(s, r.prediction())).toList());
   }
 
-  private static SessionStats session(final SessionResult s) {
-    return new SessionStats(s.session(), s.breakpoints(), s.hits(), s.threads(), s.wallMillis(), s.exitCode(),
-        s.refusedClasses());
+  private static SessionStats session(final SessionResult s, final Prediction p) {
+    return new SessionStats(s.session(), s.breakpoints(), s.hits(), s.threads(), s.wallMillis(),
+        p.sessionHits().get(s.session()), p.sessionMillis().get(s.session()), s.exitCode(), s.refusedClasses());
+  }
+
+  /** Predicted against measured, per session, for people. */
+  void print(final java.io.PrintWriter err) {
+    err.println("jdtrace: session  breakpoints  hits expected/measured  seconds predicted/measured");
+    for (final SessionStats s : sessions) {
+      err.printf("jdtrace: %7d  %11d  %12.0f/%-10d  %8.2f/%-8.2f%n", s.session(), s.breakpoints(), s.expectedHits(),
+          s.hits(), s.predictedMillis() / 1000, s.wallMillis() / 1000.0);
+    }
+    err.printf("jdtrace: all sessions: %.2f s predicted, %.2f s measured (whole run, with planning and decoding)%n",
+        predictedMillis / 1000, wallMillis / 1000.0);
   }
 }

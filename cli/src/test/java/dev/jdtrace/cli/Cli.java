@@ -60,7 +60,8 @@ final class Cli {
     if (cached != null) {
       return cached;
     }
-    final java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of("--profile", "all-blocks"));
+    final java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of("--profile", "all-blocks",
+        "--sessions", "1"));
     includes.forEach(i -> options.addAll(java.util.List.of("--include", i)));
     final java.util.List<String> truth = blocks(dir, options, command);
     GROUND_TRUTH.put(key, truth);

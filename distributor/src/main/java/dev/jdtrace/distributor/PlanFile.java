@@ -2,6 +2,8 @@ package dev.jdtrace.distributor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
 import java.io.IOException;
@@ -21,13 +23,33 @@ import java.util.List;
  * @param javaCommand the java command the plan was made for
  * @param includes include patterns used
  * @param excludes exclude patterns used
+ * @param predicted the plan's predicted cost on this machine
  * @param sessions the sessions' witnesses
  */
 public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
-    List<String> excludes, List<SessionEntry> sessions) {
+    List<String> excludes, Predicted predicted, List<SessionEntry> sessions) {
 
-  /** One session's witnesses. */
-  public record SessionEntry(int index, List<Witness> witnesses) {
+  /**
+   * The predicted cost of running every session here (DESIGN §3's model, measured by calibration).
+   *
+   * @param wallMillis all sessions on the workers
+   * @param workers sessions at once
+   * @param c0Micros cost per hit
+   * @param c1Micros cost per hit per breakpoint set
+   * @param launchMillis cost per session launch
+   */
+  public record Predicted(double wallMillis, int workers, double c0Micros, double c1Micros, double launchMillis) {
+  }
+
+  /**
+   * One session's witnesses.
+   *
+   * @param index the session
+   * @param expectedHits hits the plan's weights expect
+   * @param predictedMillis predicted wall time of the session alone
+   * @param witnesses its witnesses
+   */
+  public record SessionEntry(int index, double expectedHits, double predictedMillis, List<Witness> witnesses) {
   }
 
   /** One witness: its global block id, and where it is for people. */
@@ -37,8 +59,9 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Describes a plan made from these options. */
-  public static PlanFile of(final Plan plan, final Program program, final List<String> javaCommand,
-      final List<String> includes, final List<String> excludes) {
+  public static PlanFile of(final Plan plan, final Prediction prediction, final Program program, final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes) {
+    final CostModel cost = prediction.model();
     final List<SessionEntry> sessions = new ArrayList<>();
     for (final Plan.SessionPlan s : plan.sessions()) {
       final List<Witness> witnesses = new ArrayList<>();
@@ -48,9 +71,12 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
         witnesses.add(new Witness(b, program.methodOfBlock(b).id().className(),
             program.methodOfBlock(b).id().nameAndDescriptor(), block.startBci(), block.firstLine()));
       }
-      sessions.add(new SessionEntry(s.index(), witnesses));
+      sessions.add(new SessionEntry(s.index(), prediction.sessionHits().get(s.index()),
+          prediction.sessionMillis().get(s.index()), witnesses));
     }
-    return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes, sessions);
+    return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes,
+        new Predicted(prediction.wallMillis(), prediction.workers(), cost.c0Micros(), cost.c1Micros(),
+            cost.launchMillis()), sessions);
   }
 
   /** The sessions' witness sets, in session order. */

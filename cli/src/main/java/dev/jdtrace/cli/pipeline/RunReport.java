@@ -1,6 +1,7 @@
 package dev.jdtrace.cli.pipeline;
 
 import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.driver.SessionResult;
 import java.util.List;
 
@@ -8,13 +9,14 @@ import java.util.List;
  * The figures of one {@code jdtrace run}.
  *
  * @param plan the plan that ran
+ * @param prediction the plan's predicted costs, to compare with the measured ones
  * @param blocks blocks in the traced classes
  * @param sessions per-session measurements
  * @param blockEntries block entries in the reconstructed trace
  * @param threads threads in the trace
  * @param wallMillis wall time of the whole run
  */
-public record RunReport(Plan plan, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
+public record RunReport(Plan plan, Prediction prediction, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
     long wallMillis) {
 
   public RunReport {

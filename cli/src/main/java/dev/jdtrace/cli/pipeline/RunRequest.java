@@ -14,10 +14,10 @@ import java.util.List;
  * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
  * @param stdin bytes replayed to every session's standard input
  * @param javaCommand the java command, exactly as given
- * @param sessions sessions wanted (more are opened when the cap requires)
+ * @param sessions sessions wanted (more are opened when the cap requires), or 0 to choose by the cost model
  * @param cap the most breakpoints per session
  * @param strategy how decision groups combine into jobs
- * @param parallel sessions run at once
+ * @param parallel sessions run at once (the workers the cost model plans for)
  */
 public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
     byte[] stdin,

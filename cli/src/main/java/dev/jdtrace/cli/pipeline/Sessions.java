@@ -24,14 +24,18 @@ final class Sessions {
     return work.resolve("session-" + session + ".part");
   }
 
-  /** Runs every session, at most {@code parallel} at once; results in session order. */
-  static List<SessionResult> runAll(final Plan plan, final Path work, final int parallel,
+  /**
+   * Runs every session, at most {@code parallel} at once, the ones predicted longest first; results in
+   * session order.
+   */
+  static List<SessionResult> runAll(final Plan plan, final List<Double> predictedMillis, final Path work,
+      final int parallel,
       final BiFunction<Plan.SessionPlan, Path, SessionResult> session, final Consumer<String> progress) {
     final ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
     try {
       final List<Plan.SessionPlan> order = new ArrayList<>(plan.sessions());
-      // Longest job first: sessions with more witnesses tend to take longer.
-      order.sort((a, b) -> Integer.compare(b.witnesses().cardinality(), a.witnesses().cardinality()));
+      // Longest first, so that no long session starts last while the other workers idle.
+      order.sort((a, b) -> Double.compare(predictedMillis.get(b.index()), predictedMillis.get(a.index())));
       final List<Future<SessionResult>> futures = new ArrayList<>();
       final int total = plan.sessions().size();
       for (final Plan.SessionPlan s : order) {

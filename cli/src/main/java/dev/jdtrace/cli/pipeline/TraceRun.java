@@ -2,6 +2,9 @@ package dev.jdtrace.cli.pipeline;
 
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.distributor.cost.SessionCount;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
@@ -24,6 +27,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /** {@code jdtrace run}: plan, collect every session, reconstruct, write the trace. */
 public final class TraceRun {
@@ -36,11 +40,15 @@ public final class TraceRun {
    * @param traced the program as loaded
    * @param plan the sessions' witnesses
    * @param models the decoder's model per session
+   * @param prediction the sessions' predicted costs
    */
-  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models) {
+  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction) {
   }
 
-  /** Loads the program and plans its sessions. */
+  /**
+   * Loads the program and plans its sessions. Without a number of sessions, the number with the least
+   * predicted wall time on the request's workers is chosen.
+   */
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
     final TracedProgram traced = TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(),
         info);
@@ -49,13 +57,28 @@ public final class TraceRun {
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final List<BitSet> split = Distributor.split(program, groups.shared(), groups.groups(), request.strategy(),
-        request.sessions(), request.cap(), planned.blockWeights());
-    final Plan plan = Plan.of(program, request.profile(), split);
-    final List<IcfgModel> models = traced.models(split);
+    final double[] hitWeight = planned.blockWeights();
+    final IntFunction<List<BitSet>> split = n -> Distributor.split(program, groups.shared(), groups.groups(),
+        request.strategy(), n, request.cap(), hitWeight);
+    final CostModel cost = CostModels.forThisMachine(info);
+    final List<BitSet> sessions;
+    final Prediction prediction;
+    if (request.sessions() > 0) {
+      sessions = split.apply(request.sessions());
+      prediction = Prediction.of(cost, sessions, hitWeight, request.parallel());
+    } else {
+      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, request.parallel());
+      sessions = choice.sessions();
+      prediction = choice.prediction();
+    }
+    final Plan plan = Plan.of(program, request.profile(), sessions);
+    final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
-        + program.blockCount() + " blocks in " + split.size() + " session(s)");
-    return new Planned(traced, plan, models);
+        + program.blockCount() + " blocks in " + sessions.size() + " session(s)"
+        + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
+            ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
+            prediction.workers(), request.weights() == null ? " (static estimate: each method run once)" : ""));
+    return new Planned(traced, plan, models, prediction);
   }
 
   /**
@@ -75,7 +98,8 @@ public final class TraceRun {
     final List<IcfgModel> models = planned.models();
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
-      final List<SessionResult> results = Sessions.runAll(plan, work, request.parallel(), (session, part) ->
+      final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
+          request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
               request.stdin(), part,
               plan.id(), session.index()), session.index() == 0 ? out : OutputStream.nullOutputStream(),
@@ -87,7 +111,7 @@ public final class TraceRun {
       }
       final long entries = writeTrace(models, plan, streams, request.trace());
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
-      return new RunReport(plan, program.blockCount(), results, entries, threads,
+      return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
           (System.nanoTime() - start) / 1_000_000);
     } finally {
       deleteTree(work);

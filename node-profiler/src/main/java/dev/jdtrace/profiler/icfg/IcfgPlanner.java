@@ -56,14 +56,15 @@ public final class IcfgPlanner {
     for (int m = 0; m < p.methods().size(); m++) {
       final MethodCfg method = p.methods().get(m);
       final int base = p.blockId(m, 0);
-      if (kind == ProfileKind.ALL_BLOCKS) {
-        witnesses.set(base, base + method.blocks().size());
-        continue;
-      }
       final FlowGraph graph = MethodGraphs.of(method);
       final EdgeWeights w = weights.of(m, graph);
       for (int b = 0; b < method.blocks().size(); b++) {
         blockWeight[base + b] = w.node(b);
+      }
+      if (kind == ProfileKind.ALL_BLOCKS) {
+        // Weights are still wanted: they predict the sessions' hits.
+        witnesses.set(base, base + method.blocks().size());
+        continue;
       }
       final boolean repeatable = !method.id().name().equals("<clinit>");
       final NodeProfile profile = kind == ProfileKind.OPTIMAL ? new OptimalNodeProfile(w, repeatable).getProfile()

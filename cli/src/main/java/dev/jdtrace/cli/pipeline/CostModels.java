@@ -1,0 +1,61 @@
+package dev.jdtrace.cli.pipeline;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.driver.calibrate.Calibration;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * The cost model of this machine, calibrated on first use and cached, so planning stays fast afterwards.
+ * The cache lives in {@code $XDG_CACHE_HOME/jdtrace} (default {@code ~/.cache/jdtrace}); the system property
+ * {@code jdtrace.cache} overrides it. A cached model measured on another JVM or core count is measured again.
+ */
+public final class CostModels {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private CostModels() {
+  }
+
+  /** The cached model, or a fresh calibration when there is none for this machine. */
+  public static synchronized CostModel forThisMachine(final Consumer<String> info) {
+    final Path file = file();
+    if (Files.isRegularFile(file)) {
+      try {
+        final CostModel cached = JSON.readValue(file.toFile(), CostModel.class);
+        if (Calibration.machine().equals(cached.machine())) {
+          return cached;
+        }
+      } catch (final IOException e) {
+        // A broken cache is measured again, not trusted.
+      }
+    }
+    return calibrate(info);
+  }
+
+  /** Measures the model now and caches it. */
+  public static synchronized CostModel calibrate(final Consumer<String> info) {
+    final CostModel model = Calibration.measure(info);
+    try {
+      Files.createDirectories(file().getParent());
+      JSON.writeValue(file().toFile(), model);
+    } catch (final IOException e) {
+      info.accept("cannot cache the cost model in " + file() + ": " + e.getMessage());
+    }
+    return model;
+  }
+
+  /** Where the model is cached. */
+  public static Path file() {
+    final String override = System.getProperty("jdtrace.cache");
+    if (override != null) {
+      return Path.of(override, "cost-model.json");
+    }
+    final String xdg = System.getenv("XDG_CACHE_HOME");
+    final Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("jdtrace").resolve("cost-model.json");
+  }
+}

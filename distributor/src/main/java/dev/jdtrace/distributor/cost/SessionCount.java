@@ -1,0 +1,49 @@
+package dev.jdtrace.distributor.cost;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * Chooses how many sessions to split a plan into when the user does not say: the number whose split
+ * has the least predicted wall time on the workers. More sessions mean fewer breakpoints per session,
+ * so cheaper hits, but another program launch each and more copies of the shared witnesses.
+ */
+public final class SessionCount {
+  /** Beyond this many sessions per worker the launches outweigh what cheaper hits can save here. */
+  static final int MAX_PER_WORKER = 4;
+
+  private SessionCount() {
+  }
+
+  /**
+   * A chosen split.
+   *
+   * @param sessions the sessions' witnesses
+   * @param prediction its predicted cost
+   */
+  public record Choice(List<BitSet> sessions, Prediction prediction) {
+  }
+
+  /**
+   * Tries 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the cheapest prediction; ties go to
+   * fewer sessions.
+   *
+   * @param split the distributor for a wanted number of sessions (the cap may add more)
+   */
+  public static Choice choose(final CostModel model, final IntFunction<List<BitSet>> split, final double[] hitWeight,
+      final int workers) {
+    Choice best = null;
+    for (int n = 1; n <= MAX_PER_WORKER * Math.max(1, workers); n++) {
+      final List<BitSet> sessions = split.apply(n);
+      final Prediction p = Prediction.of(model, sessions, hitWeight, workers);
+      if (best == null || p.wallMillis() < best.prediction().wallMillis()) {
+        best = new Choice(sessions, p);
+      }
+      if (sessions.size() < n) {
+        break; // Nothing left to split: every larger n gives these sessions again.
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,94 @@
+package dev.jdtrace.distributor.cost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+class CostModelTest {
+  private static final CostModel DESIGN = new CostModel(10, 0.07, 400, 1.24, "test");
+
+  @Test
+  void sessionCostFollowsTheMeasuredFormula() {
+    // DESIGN §3: 500 breakpoints ≈ 60 µs per hit; 28,000 ≈ 2 ms per hit.
+    assertThat(DESIGN.sessionMillis(1000, 500)).isCloseTo(1000 * (10 + 0.07 * 499) / 1000 + 400, within(1e-9));
+    assertThat(DESIGN.sessionMillis(1000, 28_000) - 400).isCloseTo(1970, within(1.0));
+  }
+
+  @Test
+  void oneWorkerRunsSessionsOneAfterAnother() {
+    assertThat(DESIGN.wallMillis(List.of(100.0, 200.0, 300.0), 1)).isEqualTo(600.0);
+  }
+
+  @Test
+  void twoWorkersOnTwoCoresGainOnlyWhatWasMeasured() {
+    // Two equal sessions: the schedule alone says 1000, but the cores give only 1.24× throughput.
+    assertThat(DESIGN.wallMillis(List.of(1000.0, 1000.0), 2)).isCloseTo(2000 / 1.24, within(1e-9));
+  }
+
+  @Property
+  void wallTimeIsBoundedByTheLongestSessionAndTheSerialSum(
+      @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0, max = 1e6) Double> sessions,
+      @ForAll @IntRange(min = 1, max = 8) int workers,
+      @ForAll @DoubleRange(min = 1, max = 8) double gain) {
+    final CostModel m = new CostModel(10, 0.05, 300, gain, "test");
+    final double wall = m.wallMillis(sessions, workers);
+    final double sum = sessions.stream().mapToDouble(Double::doubleValue).sum();
+    final double longest = sessions.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    assertThat(wall).isGreaterThanOrEqualTo(longest - 1e-6).isLessThanOrEqualTo(sum + 1e-6);
+    assertThat(wall).isLessThanOrEqualTo(m.wallMillis(sessions, 1) + 1e-6);
+  }
+
+  @Property
+  void theChosenNumberOfSessionsIsTheCheapestOfThoseTried(
+      @ForAll @Size(min = 1, max = 40) List<@DoubleRange(min = 0, max = 1e5) Double> jobHits,
+      @ForAll @IntRange(min = 0, max = 30) int shared,
+      @ForAll @IntRange(min = 1, max = 5) int workers,
+      @ForAll @DoubleRange(min = 0, max = 5) double c1) {
+    final CostModel m = new CostModel(5, c1, 300, 1.3, "test");
+    final double[] weight = new double[shared + jobHits.size()];
+    for (int j = 0; j < jobHits.size(); j++) {
+      weight[shared + j] = jobHits.get(j);
+    }
+    final List<Double> tried = new ArrayList<>();
+    final SessionCount.Choice choice = SessionCount.choose(m, n -> {
+      final List<BitSet> s = roundRobin(shared, jobHits.size(), n);
+      tried.add(Prediction.of(m, s, weight, workers).wallMillis());
+      return s;
+    }, weight, workers);
+    assertThat(choice.prediction().wallMillis()).isEqualTo(tried.stream().min(Double::compare).orElseThrow());
+    assertThat(choice.sessions()).hasSizeLessThanOrEqualTo(SessionCount.MAX_PER_WORKER * workers);
+  }
+
+  @Test
+  void hitHeavyPlansWithDearBreakpointsSplitAndLightOnesDoNot() {
+    final double[] heavy = new double[2000];
+    java.util.Arrays.fill(heavy, 1000);
+    final double[] light = new double[2000];
+    java.util.Arrays.fill(light, 0.01);
+    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), heavy, 2).sessions()).hasSizeGreaterThan(1);
+    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), light, 2).sessions()).hasSize(1);
+  }
+
+  /** {@code jobs} one-witness jobs dealt over n sessions, each also carrying the shared witnesses 0..shared-1. */
+  private static List<BitSet> roundRobin(final int shared, final int jobs, final int n) {
+    final List<BitSet> sessions = new ArrayList<>();
+    for (int i = 0; i < Math.min(n, Math.max(1, jobs)); i++) {
+      final BitSet s = new BitSet();
+      s.set(0, shared);
+      sessions.add(s);
+    }
+    for (int j = 0; j < jobs; j++) {
+      sessions.get(j % sessions.size()).set(shared + j);
+    }
+    return sessions;
+  }
+}

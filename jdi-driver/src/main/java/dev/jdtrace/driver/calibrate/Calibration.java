@@ -1,0 +1,144 @@
+package dev.jdtrace.driver.calibrate;
+
+import com.sun.jdi.ClassType;
+import com.sun.jdi.Location;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.event.ClassPrepareEvent;
+import com.sun.jdi.event.Event;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.VMDeathEvent;
+import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.ClassPrepareRequest;
+import com.sun.jdi.request.EventRequest;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.driver.internal.JdiSession;
+import dev.jdtrace.driver.internal.TargetProcess;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * Measures the cost model on this machine by tracing {@link CalibrationTarget}: its loop with no
+ * breakpoint, with one on the hot method, and with extra ones on the cold method (which the JDWP agent
+ * still walks on every hit), then two sessions at once. About five seconds.
+ */
+public final class Calibration {
+  /** Hits per measurement: enough to dwarf timer noise, few enough to stay short with many breakpoints. */
+  static final int HITS = 10_000;
+  /** Extra breakpoints for the c1 measurement: ≈0.05 µs each, so ≈25 µs per hit, clearly above noise. */
+  static final int EXTRA = 500;
+
+  private Calibration() {
+  }
+
+  /** Measures the model; {@code progress} hears one line per step. */
+  public static CostModel measure(final Consumer<String> progress) {
+    progress.accept("calibrating the cost model for this machine (once; a few seconds)");
+    measureLoop(0); // Warms the disk cache and this JVM's JDI classes.
+    final long start = System.nanoTime();
+    final double bare = Math.min(measureLoop(0), measureLoop(0));
+    final double launchMillis = (System.nanoTime() - start) / 2e6;
+    final double one = Math.min(measureLoop(1), measureLoop(1));
+    final double many = Math.min(measureLoop(1 + EXTRA), measureLoop(1 + EXTRA));
+    final double c0 = Math.max(0.1, (one - bare) / HITS / 1000.0);
+    final double c1 = Math.max(0.0, (many - one) / HITS / EXTRA / 1000.0);
+    final int cores = Runtime.getRuntime().availableProcessors();
+    final double gain = cores == 1 ? 1.0 : parallelGain(many, cores);
+    final CostModel model = new CostModel(c0, c1, launchMillis, gain, machine());
+    progress.accept(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, %.0f ms per launch, "
+        + "%.2f× throughput with %d sessions at once", c0, c1, launchMillis, gain, cores));
+    return model;
+  }
+
+  /** The machine a model was measured on: a cached model from elsewhere must not be reused. */
+  public static String machine() {
+    return System.getProperty("java.vm.version") + " " + System.getProperty("os.arch") + " "
+        + Runtime.getRuntime().availableProcessors() + " cores";
+  }
+
+  /** Runs {@code cores} sessions at once and compares their throughput with one session's. */
+  private static double parallelGain(final double singleNanos, final int cores) {
+    final List<CompletableFuture<Double>> runs = new ArrayList<>();
+    for (int i = 0; i < cores; i++) {
+      runs.add(CompletableFuture.supplyAsync(() -> measureLoop(1 + EXTRA)));
+    }
+    double slowest = 0;
+    for (final CompletableFuture<Double> r : runs) {
+      slowest = Math.max(slowest, r.join());
+    }
+    return Math.max(1.0, cores * singleNanos / slowest);
+  }
+
+  /**
+   * Traces the target once with {@code breakpoints} breakpoints: the first on the hot method, the rest on
+   * the cold one; returns the loop time the target measured, in nanoseconds.
+   */
+  private static double measureLoop(final int breakpoints) {
+    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    final List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(HITS));
+    try (TargetProcess target = TargetProcess.start(command, new byte[0], out, java.io.OutputStream.nullOutputStream())) {
+      final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
+      final ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
+      prepare.addClassFilter(CalibrationTarget.class.getName());
+      prepare.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      prepare.enable();
+      drain(vm, breakpoints);
+      if (target.waitFor() != 0) {
+        throw new TargetException("the calibration program failed");
+      }
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while calibrating");
+    }
+    final String printed = out.toString(StandardCharsets.UTF_8).trim();
+    if (!printed.startsWith("loop-nanos ")) {
+      throw new TargetException("the calibration program printed '" + printed + "'");
+    }
+    return Double.parseDouble(printed.substring("loop-nanos ".length()));
+  }
+
+  /** Handles events until the target exits: breakpoints go in when the class is prepared. */
+  private static void drain(final VirtualMachine vm, final int breakpoints) throws InterruptedException {
+    while (true) {
+      final EventSet set;
+      try {
+        set = vm.eventQueue().remove();
+      } catch (final com.sun.jdi.VMDisconnectedException e) {
+        return;
+      }
+      for (final Event e : set) {
+        if (e instanceof ClassPrepareEvent prepared) {
+          final ClassType type = (ClassType) prepared.referenceType();
+          final Location hot = type.methodsByName("hot").get(0).location();
+          final Location cold = type.methodsByName("cold").get(0).location();
+          for (int i = 0; i < breakpoints; i++) {
+            // Requests at the same cold location still cost: the agent walks every handler per event.
+            final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(i == 0 ? hot : cold);
+            bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+            bp.enable();
+          }
+        } else if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
+          return;
+        }
+      }
+      set.resume();
+    }
+  }
+
+  private static String classpath() {
+    try {
+      return new File(CalibrationTarget.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+    } catch (final URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
