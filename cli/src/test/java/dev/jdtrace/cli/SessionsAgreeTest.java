@@ -7,6 +7,9 @@ import dev.jdtrace.programs.Nondeterministic;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,14 +26,61 @@ class SessionsAgreeTest {
   @TempDir
   Path dir;
 
-  /** A budget of configurations per program: tracing is slow, the property tests cover the rest. */
+  private static final List<String> STRATEGIES = List.of("fine", "function", "optimized");
+
+  /**
+   * A budget of configurations per program: tracing is slow, the property tests cover the rest. Four are
+   * the same for every program; a fifth turns through 1, 4 and 5 sessions and the three strategies.
+   */
   static Stream<Arguments> configurations() {
     final List<List<String>> configs = List.of(
         List.of("--sessions", "2", "--strategy", "function"),
         List.of("--sessions", "3", "--strategy", "fine"),
         List.of("--profile", "all-blocks", "--sessions", "2", "--strategy", "fine"),
         List.of("--sessions", "2", "--strategy", "optimized", "--weights-from-ground-truth"));
-    return Catalog.DETERMINISTIC.stream().flatMap(p -> configs.stream().map(c -> Arguments.of(p, c)));
+    final List<String> programs = Catalog.DETERMINISTIC;
+    return IntStream.range(0, programs.size()).boxed().flatMap(i -> Stream.concat(
+        configs.stream().map(c -> Arguments.of(programs.get(i), c)),
+        Stream.of(Arguments.of(programs.get(i), List.of("--sessions", List.of("1", "4", "5").get(i % 3),
+            "--strategy", STRATEGIES.get(i / 3 % 3))))));
+  }
+
+  /**
+   * Caps: each program traced with its own classes only (the whole classpath entry carries hundreds of
+   * witnesses that decide callbacks), under caps 5, 30 and 500 in turn, with the strategies in turn. Every
+   * session carries the witnesses that decide callbacks, so a cap below them plus the largest job is refused
+   * with the smallest cap that works, and the program is then traced under that one.
+   */
+  static Stream<Arguments> caps() {
+    final List<String> programs = Catalog.DETERMINISTIC;
+    return IntStream.range(0, programs.size()).mapToObj(i -> Arguments.of(programs.get(i),
+        List.of("5", "30", "500").get(i % 3), STRATEGIES.get(i / 3 % 3)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("caps")
+  void cappedSessionsDecodeToAllBlocksTrace(final String program, final String cap, final String strategy)
+      throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, program);
+    final List<String> include = List.of(program + "*");
+    final Cli.Outcome plan = Cli.execute(Stream.concat(Stream.of("plan", "--include", include.get(0), "--cap", cap,
+        "--strategy", strategy, "-o", dir.resolve("plan.json").toString(), "--"), command.stream())
+        .toArray(String[]::new));
+    String effective = cap;
+    if (plan.exitCode() != 0) {
+      final Matcher m = Pattern.compile("use --cap (\\d+) or more").matcher(plan.err());
+      assertThat(m.find()).as(plan.err()).isTrue();
+      effective = m.group(1);
+      assertThat(Integer.parseInt(effective)).as("500 leaves room on every program: " + plan.err())
+          .isGreaterThan(Integer.parseInt(cap)).isLessThanOrEqualTo(500);
+    }
+    final Path stats = dir.resolve("stats.json");
+    assertThat(Cli.blocks(dir, List.of("--include", include.get(0), "--cap", effective, "--strategy", strategy,
+        "--stats", stats.toString()), command)).isEqualTo(Cli.groundTruth(dir, include, command));
+    for (final com.fasterxml.jackson.databind.JsonNode s : new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(stats.toFile()).get("sessions")) {
+      assertThat(s.get("breakpoints").asInt()).isLessThanOrEqualTo(Integer.parseInt(effective));
+    }
   }
 
   @ParameterizedTest
@@ -64,7 +114,8 @@ class SessionsAgreeTest {
     final Cli.Outcome o = Cli.execute("run", "--cap", "5", "--stdin", "/dev/null", "-o",
         dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample");
     assertThat(o.exitCode()).isEqualTo(2);
-    assertThat(o.err()).contains("--cap 5 is too small").doesNotContain("Exception");
+    assertThat(o.err()).contains("--cap 5 is too small").containsPattern("use --cap \\d+ or more")
+        .doesNotContain("Exception");
   }
 
   @Test

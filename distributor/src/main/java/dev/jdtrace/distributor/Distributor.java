@@ -25,16 +25,18 @@ public final class Distributor {
    * @param sessions the number of sessions wanted; more are opened when the cap requires
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
    * @param hitWeight expected hits per block, for the optimized strategy
-   * @throws IllegalArgumentException when one group alone exceeds the cap
+   * @throws IllegalArgumentException when the cap is below {@link #minimumCap}
    */
   public static List<BitSet> split(final Program program, final BitSet shared, final List<BitSet> groups,
       final Strategy strategy, final int sessions, final int cap, final double[] hitWeight) {
-    final int room = cap - shared.cardinality();
-    if (room < 0 || (room == 0 && !groups.isEmpty())) {
-      throw new IllegalArgumentException("--cap " + cap + " is too small: every session needs the "
-          + shared.cardinality() + " witnesses that decide callbacks, plus room for others; raise the cap");
+    final List<BitSet> jobs = jobs(program, groups, strategy);
+    final int minimum = minimumCap(shared, jobs);
+    if (cap < minimum) {
+      throw new IllegalArgumentException("--cap " + cap + " is too small: every session carries the "
+          + shared.cardinality() + " witnesses that decide callbacks, and the largest job that must stay in one "
+          + "session has " + (minimum - shared.cardinality()) + " more; use --cap " + minimum + " or more");
     }
-    final List<BitSet> jobs = strategy == Strategy.FINE ? groups : byMethod(program, groups);
+    final int room = cap - shared.cardinality();
     final Comparator<BitSet> heaviest = strategy == Strategy.OPTIMIZED
         ? Comparator.comparingDouble((BitSet j) -> -hits(j, hitWeight))
         : Comparator.comparingInt((BitSet j) -> -j.cardinality());
@@ -47,11 +49,6 @@ public final class Distributor {
       load.add(0.0);
     }
     for (final BitSet job : sorted) {
-      if (job.cardinality() > room) {
-        throw new IllegalArgumentException("--cap " + cap + " is too small: " + job.cardinality()
-            + " witnesses must share one session with the " + shared.cardinality()
-            + " every session carries; raise the cap to at least " + (job.cardinality() + shared.cardinality()));
-      }
       int best = -1;
       for (int i = 0; i < bins.size(); i++) {
         if (bins.get(i).cardinality() + job.cardinality() <= room && (best < 0 || load.get(i) < load.get(best))) {
@@ -72,6 +69,22 @@ public final class Distributor {
     }
     bins.forEach(b -> b.or(shared));
     return bins;
+  }
+
+  /** The smallest cap under which the strategy's jobs fit: the shared witnesses plus the largest job. */
+  public static int minimumCap(final Program program, final BitSet shared, final List<BitSet> groups,
+      final Strategy strategy) {
+    return minimumCap(shared, jobs(program, groups, strategy));
+  }
+
+  private static int minimumCap(final BitSet shared, final List<BitSet> jobs) {
+    return shared.cardinality() + Math.max(jobs.isEmpty() ? 0 : 1,
+        jobs.stream().mapToInt(BitSet::cardinality).max().orElse(0));
+  }
+
+  /** The units of distribution: decision groups, or for the coarser strategies groups merged by method. */
+  private static List<BitSet> jobs(final Program program, final List<BitSet> groups, final Strategy strategy) {
+    return strategy == Strategy.FINE ? groups : byMethod(program, groups);
   }
 
   private static double hits(final BitSet job, final double[] weight) {
