@@ -17,6 +17,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,22 @@ public final class TraceWeights implements Weights {
       w[i] = c + UNSEEN * base[i];
     }
     return new EdgeWeights(graph, w);
+  }
+
+  /**
+   * The blocks of the classes whose code the trace ran: a breakpoint is only set in a class once it loads, so these
+   * are the witnesses a session on the same input will really set.
+   */
+  public BitSet loadedBlocks(final Program program) {
+    final java.util.Set<String> ran = new java.util.HashSet<>();
+    counts.keySet().forEach(m -> ran.add(program.methods().get(m).id().className()));
+    final BitSet loaded = new BitSet(program.blockCount());
+    for (int b = 0; b < program.blockCount(); b++) {
+      if (ran.contains(program.methodOfBlock(b).id().className())) {
+        loaded.set(b);
+      }
+    }
+    return loaded;
   }
 
   private static long key(final int from, final int to) {

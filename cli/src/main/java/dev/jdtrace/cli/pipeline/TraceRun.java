@@ -54,8 +54,15 @@ public final class TraceRun {
         info);
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
+    final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
-        request.weights() == null ? Weights.staticEstimate() : TraceWeights.read(request.weights(), program));
+        traceWeights == null ? Weights.staticEstimate() : traceWeights);
+    final BitSet loaded = new BitSet();
+    if (traceWeights == null) {
+      loaded.set(0, program.blockCount());
+    } else {
+      loaded.or(traceWeights.loadedBlocks(program));
+    }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final double[] hitWeight = planned.blockWeights();
     final IntFunction<List<BitSet>> split = n -> Distributor.split(program, groups.shared(), groups.groups(),
@@ -65,9 +72,10 @@ public final class TraceRun {
     final Prediction prediction;
     if (request.sessions() > 0) {
       sessions = split.apply(request.sessions());
-      prediction = Prediction.of(cost, sessions, hitWeight, request.parallel());
+      prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
-      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, request.parallel());
+      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
+          request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }

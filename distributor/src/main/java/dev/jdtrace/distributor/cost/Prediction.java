@@ -24,13 +24,16 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
    *
    * @param sessions each session's witnesses
    * @param hitWeight expected hits per block
+   * @param loaded blocks of the classes expected to load: breakpoints elsewhere are never set
    */
   public static Prediction of(final CostModel model, final List<BitSet> sessions, final double[] hitWeight,
-      final int workers) {
+      final BitSet loaded, final int workers) {
     final List<Double> hits = sessions.stream().map(s -> hits(s, hitWeight)).toList();
     final List<Double> millis = new java.util.ArrayList<>();
     for (int i = 0; i < sessions.size(); i++) {
-      millis.add(model.sessionMillis(hits.get(i), sessions.get(i).cardinality()));
+      final BitSet set = (BitSet) sessions.get(i).clone();
+      set.and(loaded);
+      millis.add(model.sessionMillis(hits.get(i), set.cardinality()));
     }
     return new Prediction(model, hits, millis, model.wallMillis(millis, workers), workers);
   }

@@ -30,13 +30,14 @@ public final class SessionCount {
    * fewer sessions.
    *
    * @param split the distributor for a wanted number of sessions (the cap may add more)
+   * @param loaded blocks of the classes expected to load
    */
   public static Choice choose(final CostModel model, final IntFunction<List<BitSet>> split, final double[] hitWeight,
-      final int workers) {
+      final BitSet loaded, final int workers) {
     Choice best = null;
     for (int n = 1; n <= MAX_PER_WORKER * Math.max(1, workers); n++) {
       final List<BitSet> sessions = split.apply(n);
-      final Prediction p = Prediction.of(model, sessions, hitWeight, workers);
+      final Prediction p = Prediction.of(model, sessions, hitWeight, loaded, workers);
       if (best == null || p.wallMillis() < best.prediction().wallMillis()) {
         best = new Choice(sessions, p);
       }

@@ -14,6 +14,12 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 class CostModelTest {
+  private static final BitSet ALL = new BitSet();
+
+  static {
+    ALL.set(0, 100_000);
+  }
+
   private static final CostModel DESIGN = new CostModel(10, 0.07, 400, 1.24, "test");
 
   @Test
@@ -61,9 +67,9 @@ class CostModelTest {
     final List<Double> tried = new ArrayList<>();
     final SessionCount.Choice choice = SessionCount.choose(m, n -> {
       final List<BitSet> s = roundRobin(shared, jobHits.size(), n);
-      tried.add(Prediction.of(m, s, weight, workers).wallMillis());
+      tried.add(Prediction.of(m, s, weight, ALL, workers).wallMillis());
       return s;
-    }, weight, workers);
+    }, weight, ALL, workers);
     assertThat(choice.prediction().wallMillis()).isEqualTo(tried.stream().min(Double::compare).orElseThrow());
     assertThat(choice.sessions()).hasSizeLessThanOrEqualTo(SessionCount.MAX_PER_WORKER * workers);
   }
@@ -74,8 +80,20 @@ class CostModelTest {
     java.util.Arrays.fill(heavy, 1000);
     final double[] light = new double[2000];
     java.util.Arrays.fill(light, 0.01);
-    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), heavy, 2).sessions()).hasSizeGreaterThan(1);
-    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), light, 2).sessions()).hasSize(1);
+    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), heavy, ALL, 2).sessions()).hasSizeGreaterThan(1);
+    assertThat(SessionCount.choose(DESIGN, n -> roundRobin(0, 2000, n), light, ALL, 2).sessions()).hasSize(1);
+  }
+
+  @Test
+  void breakpointsInClassesThatNeverLoadCostNothing() {
+    final BitSet session = new BitSet();
+    session.set(0, 1000);
+    final BitSet loaded = new BitSet();
+    loaded.set(0, 10);
+    final double[] weight = new double[1000];
+    weight[0] = 1000;
+    assertThat(Prediction.of(DESIGN, List.of(session), weight, loaded, 1).sessionMillis().get(0))
+        .isEqualTo(DESIGN.sessionMillis(1000, 10));
   }
 
   /** {@code jobs} one-witness jobs dealt over n sessions, each also carrying the shared witnesses 0..shared-1. */
