@@ -117,15 +117,31 @@ final class ReportRenderer {
           .append("\" open=\"open\"><summary>loop <span class=\"count\">× ").append(Integer.toString(loop.count()))
           .append("</span> <span class=\"ord\">#").append(Long.toString(loop.ordinal()))
           .append("</span></summary><div class=\"body\">\n");
-      items(loop.body(), level, mult * loop.count());
+      repeated(loop.count(), () -> items(loop.body(), level, mult * loop.count()));
       out.append("</div></details>\n");
     }
   }
 
   private void call(final Item.Call call, final int level, final long mult, final long times) {
-    if (openCall(call.method(), call.ordinal(), times, level + 1, mult)) {
-      items(call.body(), level + 1, mult * times);
-      closeCall();
+    repeated(times, () -> {
+      if (openCall(call.method(), call.ordinal(), times, level + 1, mult)) {
+        items(call.body(), level + 1, mult * times);
+        closeCall();
+      }
+    });
+  }
+
+  /**
+   * Renders something repeated {@code times}, counting each iteration. When the cap cuts it, only the
+   * first iteration, up to the marker, was shown: what it added is divided back by {@code times}.
+   */
+  private void repeated(final long times, final Runnable render) {
+    final long calls = shownCalls;
+    final long entries = shownEntries;
+    render.run();
+    if (exhausted) {
+      shownCalls = calls + (shownCalls - calls) / times;
+      shownEntries = entries + (shownEntries - entries) / times;
     }
   }
 
