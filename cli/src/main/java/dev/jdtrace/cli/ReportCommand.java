@@ -22,9 +22,9 @@ import picocli.CommandLine.Parameters;
     description = {"Per thread, a collapsible call tree with loops folded (× N); click a call to list its "
         + "blocks (ids, bytecode offsets, line ranges, source lines with --sources); a sortable table of hit "
         + "counts per method. Style and script are inline: no CDN, no external fonts.",
-        "Size is bounded however long the trace: each thread shows at most --max-nodes nodes (a call, a loop "
-        + "or a block of a run each count one) and the page at most 10 × --max-nodes; the rest of a thread is "
-        + "cut at a marker and counted (\"… N more calls (M block entries) truncated\"). The method table and "
+        "Size is bounded however long the trace: each thread shows at most --max-nodes nodes (a call or a "
+        + "loop counts one, a run of blocks one per 16 blocks) and the page at most 10 × --max-nodes; the rest "
+        + "of a thread is cut at a marker and counted (\"… N more calls (M block entries) truncated\"). The method table and "
         + "the dictionary cover the whole trace.",
         "Calls are reconstructed from the block path, a heuristic view; export --format blocks is exact."},
     footer = {"", "Example:", "  jdtrace report app.trace --sources src/main/java -o app.html"})
@@ -39,7 +39,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "A source root (DIR/a/b/C.java for class a.b.C) whose lines the page shows; repeatable.")
   List<Path> sources = new ArrayList<>();
 
-  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "10000",
+  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "20000",
       description = "Nodes shown per thread (default: ${DEFAULT-VALUE}); the page shows at most 10 × N.")
   int maxNodes;
 

@@ -11,12 +11,15 @@ import java.util.List;
  * {@code data-n} count on the run or call it repeats, or a {@code <details class="loop">} around one
  * iteration. Unfolding the elements by their counts gives the thread's block path back.
  *
- * <p>Each call, loop and block of a run is one node. A thread shows at most {@code perThread} nodes and
+ * <p>Each call and loop is one node, and each run one node per {@link #RUN_BLOCKS} blocks it lists (a
+ * run's size grows with its ids, slowly). A thread shows at most {@code perThread} nodes and
  * the page at most {@code perPage}; the first node that does not fit ends the thread's rendering with a
  * marker, and everything after it in that thread is left out (the count of what was shown lets the
  * page say how much is missing). Not thread-safe.
  */
 final class ReportRenderer {
+  /** Blocks of a run that count as one node. */
+  static final int RUN_BLOCKS = 16;
   /** Calls nested at most this deep start open. */
   private static final int OPEN_LEVELS = 2;
   private final PrintWriter out;
@@ -147,7 +150,7 @@ final class ReportRenderer {
 
   /** A run of steps repeated {@code times}: the lines and bytecode offsets it spans, and its block ids. */
   private void run(final List<Item> steps, final long times, final long mult) {
-    if (!admit(steps.size())) {
+    if (!admit(cost(steps.size()))) {
       return;
     }
     shownEntries += steps.size() * times * mult;
@@ -178,6 +181,11 @@ final class ReportRenderer {
       out.append(" <span class=\"count\">× ").append(Long.toString(times)).append("</span>");
     }
     out.append(" <span class=\"ord\">#").append(Long.toString(steps.get(0).ordinal())).append("</span></div>\n");
+  }
+
+  /** The nodes a run of {@code blocks} blocks counts for. */
+  static long cost(final int blocks) {
+    return (blocks + RUN_BLOCKS - 1) / RUN_BLOCKS;
   }
 
   /** Counts {@code cost} nodes, or writes the truncation marker and stops the thread when they do not fit. */
