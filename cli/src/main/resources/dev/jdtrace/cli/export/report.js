@@ -92,7 +92,7 @@
     var link = el('a', null, 'all blocks and hit counts of this method');
     link.href = '#m' + m;
     panelBody.appendChild(el('p')).appendChild(link);
-    if (!fromClick) { call.scrollIntoView({ block: 'center' }); }
+    if (!fromClick) { call.scrollIntoView({ block: 'center', inline: 'nearest' }); }
   }
   function showMethod(m) {
     clearSelection();
