@@ -8,6 +8,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,11 @@ final class ReportCommand implements Callable<Integer> {
       if (out.checkError()) {
         throw new IOException("cannot write " + output);
       }
-    } catch (final RuntimeException | IOException e) {
+    } catch (final IOException e) {
+      Files.deleteIfExists(partial);
+      throw new IllegalArgumentException("cannot write " + output + ": "
+          + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage()), e);
+    } catch (final RuntimeException e) {
       Files.deleteIfExists(partial);
       throw e;
     }

@@ -168,6 +168,8 @@ class ReportCommandTest {
       assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
       assertThat(r.err()).startsWith("jdtrace: ").doesNotContain("\tat ");
     }
+    assertThat(Cli.execute("report", trace, "-o", dir.resolve("no/such/dir/r.html").toString()).err())
+        .isEqualTo("jdtrace: cannot write " + dir.resolve("no/such/dir/r.html") + ": no such directory\n");
     assertThat(Cli.execute("report", trace).exitCode()).as("-o is required").isEqualTo(2);
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactly("junk.trace");
