@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -57,7 +58,7 @@ final class ReportCommand implements Callable<Integer> {
     try (PrintWriter out = new PrintWriter(new OutputStreamWriter(Files.newOutputStream(partial), StandardCharsets.UTF_8))) {
       TraceFiles.read(trace, HtmlReport.to(out, trace.getFileName().toString(), roots, maxNodes));
       if (out.checkError()) {
-        throw new IOException("cannot write " + output);
+        throw new IOException("write failed");
       }
     } catch (final IOException e) {
       Files.deleteIfExists(partial);
@@ -68,7 +69,7 @@ final class ReportCommand implements Callable<Integer> {
       throw e;
     }
     // A page cut short by a corrupt trace is never left behind under the requested name.
-    Files.move(partial, output, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
     return 0;
   }
 }
