@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
     subcommands = {RunCommand.class, PlanCommand.class, CollectCommand.class, MergeCommand.class, ExportCommand.class,
-        ShowCommand.class, DiffCommand.class, CalibrateCommand.class, HelpCommand.class})
+        ShowCommand.class, DiffCommand.class, ReportCommand.class, CalibrateCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
   @Spec
   CommandSpec spec;
