@@ -4,6 +4,7 @@ import dev.jdtrace.cli.pipeline.AttachRun;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
@@ -44,8 +45,9 @@ final class AttachCommand implements Callable<Integer> {
   List<String> targets;
 
   @Option(names = "--classpath", paramLabel = "CP",
-      description = "The class files the JVMs run (path-separated entries, dir/* expands). Required for now: "
-          + "every class's bytecode is checked against them before any breakpoint is set.")
+      description = "The class files the JVMs run (path-separated entries, dir/* expands). Without it, the "
+          + "classes the first JVM has loaded are read over JDI (classes with exception handlers are refused). "
+          + "Either way every class's bytecode is checked before any breakpoint is set.")
   String classpath;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -104,7 +106,7 @@ final class AttachCommand implements Callable<Integer> {
             + e.host() + ") and attach to 127.0.0.1:" + e.port());
       }
     }
-    final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(),
+    final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
         planning.request(output, new byte[0], List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
@@ -121,12 +123,21 @@ final class AttachCommand implements Callable<Integer> {
     return 0;
   }
 
-  private TracedProgram traced() {
+  /**
+   * The traced classes: from {@code --classpath}, or else the classes the first target has loaded, read
+   * over JDI; then the traced set is exactly those classes, so one loaded later stays untraced rather
+   * than unplanned.
+   */
+  private TracedProgram traced(final Endpoint first, final Consumer<String> info) {
+    final ClassFilter filter = new ClassFilter(planning.includes, planning.excludes);
     if (classpath == null) {
-      throw new IllegalArgumentException("attach needs --classpath CP: the class files the JVMs run");
+      final Program program = JvmClasses.read(first, filter);
+      final List<String> names = program.classes().stream().map(c -> c.name()).toList();
+      info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
+          + "read over JDI");
+      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, planning.excludes), program);
     }
     final List<Path> entries = JavaCommand.classpathEntries(classpath);
-    final ClassFilter filter = new ClassFilter(planning.includes, planning.excludes);
     final Program program = ProgramLoader.load(entries, filter);
     if (program.classes().isEmpty()) {
       throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",

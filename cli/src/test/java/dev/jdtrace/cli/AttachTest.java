@@ -28,7 +28,11 @@ class AttachTest {
 
   /** The handling thread's blocks, without the thread column, of the run trace of one request. */
   private List<String> runBlocks() throws IOException {
-    final List<String> lines = Cli.blocks(dir, List.of("--include", INCLUDE), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
+    return runBlocks(INCLUDE);
+  }
+
+  private List<String> runBlocks(final String include) throws IOException {
+    final List<String> lines = Cli.blocks(dir, List.of("--include", include), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
         "dev.jdtrace.programs.service.OneRequest", REQUEST));
     return lines.stream().filter(l -> l.startsWith("handler-1\t")).map(l -> l.substring(l.indexOf('\t') + 1))
         .toList();
@@ -78,6 +82,26 @@ class AttachTest {
       assertThat(o.err()).contains("on " + a.target()).contains("on " + b.target())
           .contains("3 session(s) on 2 target(s), 1 thread(s)");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
+    }
+  }
+
+  @Test
+  void withoutClassFilesTheClassesComeFromTheJvm() throws IOException {
+    final String handler = "dev.jdtrace.programs.service.RequestHandler";
+    try (ServiceJvm service = ServiceJvm.start()) {
+      service.ask("max 1 2");
+      final Path trace = dir.resolve("jdi.trace");
+      final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
+          service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class(es) " + service.target());
+      assertThat(blocks(trace)).isEqualTo(runBlocks(handler));
+      // Service has try-with-resources: its handler code is invisible over JDI, so it is refused.
+      final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
+          "-o", dir.resolve("no.trace").toString());
+      assertThat(refused.exitCode()).isEqualTo(2);
+      assertThat(refused.err()).contains("class dev.jdtrace.programs.service.Service of " + service.target()
+          + " has code that only an exception handler reaches").contains("pass --classpath");
     }
   }
 

@@ -2,7 +2,9 @@ package dev.jdtrace.programs.service;
 
 /**
  * The service's request logic: {@code sum N...}, {@code max N...}, {@code echo WORDS} or anything else.
- * A token that is not a number is skipped through a caught {@link NumberFormatException}.
+ * A token that is not a number is skipped ({@link Tokens} catches the {@link NumberFormatException}).
+ * This class has no exception handler, so it can also be traced from the bytecode a JVM shows over JDI,
+ * which has no exception tables.
  */
 public final class RequestHandler {
     private RequestHandler() {
@@ -33,20 +35,12 @@ public final class RequestHandler {
     private static long fold(final String[] words, final boolean max) {
         long acc = max ? Long.MIN_VALUE : 0;
         for (int i = 1; i < words.length; i++) {
-            final Long n = parse(words[i]);
+            final Long n = Tokens.number(words[i]);
             if (n == null) {
                 continue;
             }
             acc = max ? Math.max(acc, n) : acc + n;
         }
         return acc;
-    }
-
-    private static Long parse(final String word) {
-        try {
-            return Long.parseLong(word);
-        } catch (final NumberFormatException e) {
-            return null;
-        }
     }
 }
