@@ -67,6 +67,16 @@ class AttachSafetyTest {
 
   @Test
   void killingJdtraceMidSessionLeavesTheTargetServing() throws Exception {
+    stopMidSession(true);
+  }
+
+  @Test
+  void sigtermMidSessionDetachesAndLeavesTheTargetServing() throws Exception {
+    stopMidSession(false);
+  }
+
+  /** Stops jdtrace mid-session with SIGKILL (no hook runs: the agent drops the requests) or SIGTERM (the hook detaches). */
+  private void stopMidSession(final boolean kill) throws Exception {
     try (ServiceJvm service = ServiceJvm.start()) {
       service.ask("sum 1");
       final Path started = dir.resolve("started");
@@ -81,10 +91,14 @@ class AttachSafetyTest {
         }
         assertThat(started).as("the session began").exists();
         final List<ProcessHandle> trigger = jdtrace.descendants().toList();
-        jdtrace.destroyForcibly(); // SIGKILL: no shutdown hook runs
+        if (kill) {
+          jdtrace.destroyForcibly();
+        } else {
+          jdtrace.destroy();
+        }
         assertThat(jdtrace.waitFor(10, TimeUnit.SECONDS)).isTrue();
         trigger.forEach(ProcessHandle::destroyForcibly);
-        // The agent dropped the breakpoints with the connection: the service answers, and takes a debugger again.
+        // The requests are gone with the connection: the service answers, and takes a debugger again.
         assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
         assertThat(service.isAlive()).isTrue();
         final Cli.Outcome again = Cli.execute("attach", service.target(), "--classpath", Cli.PROGRAMS, "--include",
