@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** Records one attached session into its stream file: the phases of {@link Attachment} in order. */
 public final class AttachedRecording {
@@ -26,7 +27,15 @@ public final class AttachedRecording {
         HitStreamWriter writer = new HitStreamWriter(file, spec.planId(), spec.session())) {
       final Recorder recorder = new Recorder(writer);
       final Attachment attachment = new Attachment(vm, spec, recorder);
-      final Thread hook = new Thread(attachment::detach, "jdtrace-detach-" + spec.target());
+      final AtomicReference<TriggerProcess> running = new AtomicReference<>();
+      // Ctrl-C or SIGTERM: end the trigger, remove the requests, detach.
+      final Thread hook = new Thread(() -> {
+        final TriggerProcess t = running.get();
+        if (t != null) {
+          t.stop();
+        }
+        attachment.detach();
+      }, "jdtrace-detach-" + spec.target());
       Runtime.getRuntime().addShutdownHook(hook);
       try {
         int exit = 0;
@@ -37,6 +46,7 @@ public final class AttachedRecording {
           if (spec.window().trigger() != null) {
             final TriggerProcess trigger = TriggerProcess.start(spec.window().trigger(), spec.target(), spec.session(),
                 out, err);
+            running.set(trigger);
             breach = null;
             while (breach == null && trigger.isAlive()) {
               breach = attachment.step(20);
@@ -45,6 +55,7 @@ public final class AttachedRecording {
               trigger.stop();
             }
             exit = trigger.exitCode();
+            running.set(null);
             digest = trigger.stdoutSha256();
           } else {
             final long end = System.nanoTime() + spec.window().durationMillis() * 1_000_000;

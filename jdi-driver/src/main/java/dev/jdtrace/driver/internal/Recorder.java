@@ -7,6 +7,7 @@ import dev.jdtrace.driver.ThreadActivity;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitVisitor;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +26,10 @@ final class Recorder {
   private final Map<Long, Long> startOrder = new HashMap<>();
   private final Map<Long, Integer> index = new HashMap<>();
   private final Set<Long> ignored = new HashSet<>();
-  private final List<ThreadActivity> activity = new ArrayList<>();
+  private final List<String> names = new ArrayList<>();
+  /** Per stream thread index: positions of its first and last event among the session's events. */
+  private long[] first = new long[16];
+  private long[] last = new long[16];
   private long started;
   private long hits;
   private long events;
@@ -69,13 +73,16 @@ final class Recorder {
 
   /** Per recorded thread, in stream index order: when its first and last events came. */
   List<ThreadActivity> activity() {
-    return List.copyOf(activity);
+    final List<ThreadActivity> out = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      out.add(new ThreadActivity(names.get(i), first[i], last[i]));
+    }
+    return out;
   }
 
   private int seen(final ThreadReference thread) {
     final int i = indexOf(thread);
-    final ThreadActivity a = activity.get(i);
-    activity.set(i, new ThreadActivity(a.name(), a.first(), events++));
+    last[i] = events++;
     return i;
   }
 
@@ -85,7 +92,12 @@ final class Recorder {
       i = index.size();
       index.put(thread.uniqueID(), i);
       final String name = nameOf(thread);
-      activity.add(new ThreadActivity(name, events, events));
+      if (i == first.length) {
+        first = Arrays.copyOf(first, i * 2);
+        last = Arrays.copyOf(last, i * 2);
+      }
+      first[i] = events;
+      names.add(name);
       out.thread(i, name, startOrder.getOrDefault(thread.uniqueID(), -1L));
     }
     return i;
