@@ -110,6 +110,8 @@ final class AttachCommand implements Callable<Integer> {
         planning.request(output, new byte[0], List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
+    report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
+        .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     final long truncated = report.sessions().stream().filter(r -> r.truncated() != null).count();
     if (truncated > 0) {
       info.accept("TRUNCATED TRACE: " + truncated + " session(s) were cut by a guardrail; " + report.leftOut()

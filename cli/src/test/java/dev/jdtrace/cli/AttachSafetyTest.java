@@ -127,6 +127,20 @@ class AttachSafetyTest {
   }
 
   @Test
+  void aNonLoopbackTargetIsWarnedAbout() throws IOException {
+    final int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    // 0.0.0.0 is not a loopback address, yet connecting to it reaches this machine: refused at once.
+    final Cli.Outcome o = attach("0.0.0.0:" + port, "--include", INCLUDE, "--duration", "0.1");
+    assertThat(o.err()).contains("warning: JDWP is unauthenticated and 0.0.0.0:" + port + " is not a loopback address")
+        .contains("ssh -L " + port + ":127.0.0.1:" + port);
+    assertThat(o.err().lines().filter(l -> l.contains("warning")).count()).isOne();
+    assertThat(o.exitCode()).isEqualTo(4);
+  }
+
+  @Test
   void aPortThatDoesNotSpeakJdwp() throws Exception {
     try (ServerSocket junk = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       final Thread answer = new Thread(() -> {

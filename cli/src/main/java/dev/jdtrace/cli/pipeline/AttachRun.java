@@ -9,6 +9,7 @@ import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.Window;
+import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.SessionStreams;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -171,7 +172,11 @@ public final class AttachRun {
     final List<SessionResult> complete = results.stream().filter(r -> r.truncated() == null)
         .map(AttachResult::run).toList();
     if (!complete.isEmpty()) {
-      Sessions.checkSameRun(complete);
+      try {
+        Sessions.checkSameRun(complete);
+      } catch (final ReconstructionException e) {
+        throw new ReconstructionException(e.getMessage() + " (for attach: the trigger's exit code and output)");
+      }
     }
   }
 }
