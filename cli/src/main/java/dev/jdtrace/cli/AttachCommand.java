@@ -112,6 +112,10 @@ final class AttachCommand implements Callable<Integer> {
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
+    if (report.threads() == 0) {
+      info.accept("no thread entered traced code after the attach, so the trace is empty: threads already inside "
+          + "traced code when a session attaches are never recorded (did the trigger reach the traced code?)");
+    }
     final long truncated = report.sessions().stream().filter(r -> r.truncated() != null).count();
     if (truncated > 0) {
       info.accept("TRUNCATED TRACE: " + truncated + " session(s) were cut by a guardrail; " + report.leftOut()
