@@ -10,8 +10,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "jdtrace", mixinStandardHelpOptions = true, version = "jdtrace 0.1.0",
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
-    subcommands = {RunCommand.class, PlanCommand.class, CollectCommand.class, MergeCommand.class, ExportCommand.class,
-        ShowCommand.class, DiffCommand.class, ReportCommand.class, CalibrateCommand.class, HelpCommand.class})
+    subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
+        MergeCommand.class, ExportCommand.class, ShowCommand.class, DiffCommand.class, ReportCommand.class,
+        CalibrateCommand.class, HelpCommand.class})
 public final class Main implements Runnable {
   @Spec
   CommandSpec spec;

@@ -1,6 +1,9 @@
 /**
  * Collect: the only code that talks JDI. {@link dev.jdtrace.driver.LocalSession} launches the java command
- * under a loopback JDWP agent, sets each class's witnesses once its bytecode is proven safe, and streams
- * every hit and exception record to disk; no JDI object leaves this module.
+ * under a loopback JDWP agent; {@link dev.jdtrace.driver.AttachSession} attaches to a JVM that is already
+ * running, records while a trigger runs or a window lasts, lets the traced threads settle and detaches,
+ * within {@link dev.jdtrace.driver.Guardrails}. Both set each class's witnesses once its bytecode is proven
+ * safe, and stream every hit and exception record to disk. {@link dev.jdtrace.driver.JvmClasses} reads a
+ * running JVM's classes when no class files are given. No JDI object leaves this module.
  */
 package dev.jdtrace.driver;

@@ -54,14 +54,7 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
   }
 
   private static JavaCommand fromClasspath(final List<String> args, final String cp, final String main) {
-    final List<Path> entries = new ArrayList<>();
-    for (final String e : cp.split(File.pathSeparator)) {
-      if (e.endsWith("*") && (e.length() == 1 || e.charAt(e.length() - 2) == File.separatorChar)) {
-        entries.addAll(jarsIn(Path.of(e.length() == 1 ? "." : e.substring(0, e.length() - 1))));
-      } else if (!e.isEmpty()) {
-        entries.add(Path.of(e));
-      }
-    }
+    final List<Path> entries = classpathEntries(cp);
     final String resource = main.replace('.', '/') + ".class";
     for (final Path entry : entries) {
       if (ClassFiles.contains(entry, resource)) {
@@ -70,6 +63,19 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
     }
     throw new IllegalArgumentException("main class " + main + " is not on the classpath " + cp
         + ": check the class name and -cp");
+  }
+
+  /** The entries of a classpath string as the java launcher reads it, {@code dir/*} expanded to its jars. */
+  public static List<Path> classpathEntries(final String cp) {
+    final List<Path> entries = new ArrayList<>();
+    for (final String e : cp.split(File.pathSeparator)) {
+      if (e.endsWith("*") && (e.length() == 1 || e.charAt(e.length() - 2) == File.separatorChar)) {
+        entries.addAll(jarsIn(Path.of(e.length() == 1 ? "." : e.substring(0, e.length() - 1))));
+      } else if (!e.isEmpty()) {
+        entries.add(Path.of(e));
+      }
+    }
+    return entries;
   }
 
   /** A {@code dir/*} classpath entry: every jar in the directory, as the java launcher expands it. */

@@ -50,8 +50,13 @@ public final class TraceRun {
    * predicted wall time on the request's workers is chosen.
    */
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
-    final TracedProgram traced = TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(),
+    return plan(TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(), info), request,
         info);
+  }
+
+  /** Plans the sessions of loaded classes. */
+  public static Planned plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+      throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);

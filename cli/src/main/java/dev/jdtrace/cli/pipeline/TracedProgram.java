@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * The program a java command runs, as far as tracing is concerned: the command, the traced classes and
  * their ICFG structure. Loading it twice from the same class files gives the same block ids.
  *
- * @param command the parsed java command
+ * @param command the parsed java command, {@code null} for a running JVM attached to
  * @param filter the traced classes
  * @param includes the include patterns in effect (the defaults when none were given)
  * @param program the analysed classes
@@ -50,6 +50,21 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
         Callbacks.of(program, resolver, command.classpath(), openWorld));
     return new TracedProgram(command, filter, patterns, program, structure);
+  }
+
+  /**
+   * The traced classes of a running JVM, which has no java command to read: the world is open (untraced
+   * code may call any non-private traced method), since the main class is not known.
+   *
+   * @param classpath where untraced supertypes are looked up (may be empty)
+   * @param program the analysed classes
+   */
+  public static TracedProgram ofRunning(final List<java.nio.file.Path> classpath, final ClassFilter filter,
+      final Program program) {
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
+    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
+        Callbacks.of(program, resolver, classpath, true));
+    return new TracedProgram(null, filter, filter.includes(), program, structure);
   }
 
   /** The decoder's model for each session's witnesses. */

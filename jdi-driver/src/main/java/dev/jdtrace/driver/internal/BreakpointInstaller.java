@@ -42,9 +42,27 @@ final class BreakpointInstaller {
 
   /** Installs the witnesses of a prepared class, or refuses the whole class on any mismatch. */
   void install(final ReferenceType type) {
+    final Verified verified = verify(type);
+    if (verified != null) {
+      install(verified);
+    }
+  }
+
+  /**
+   * A class proven safe: its witness locations and their block ids, and its JDI methods' traced indices.
+   * Splitting the proof from the setting lets an attach check every loaded class before setting any.
+   */
+  record Verified(List<Location> locations, List<Integer> blocks, Map<Method, Integer> methods) {
+  }
+
+  /**
+   * Proves a prepared class's witnesses safe without setting any, or refuses the whole class (recording
+   * why) and returns {@code null}; also {@code null}, with nothing recorded, for a class the plan does not hold.
+   */
+  Verified verify(final ReferenceType type) {
     final ClassModel model = program.classNamed(type.name());
     if (model == null) {
-      return; // Not analysed (a lambda proxy, or a class outside the plan): nothing to witness.
+      return null; // Not analysed (a lambda proxy, or a class outside the plan): nothing to witness.
     }
     final Map<String, Method> jvmMethods = new HashMap<>();
     for (final Method m : type.methods()) {
@@ -55,7 +73,7 @@ final class BreakpointInstaller {
     if (jvmMethods.size() != model.methods().size()) {
       refuse(type, "the JVM's class has " + jvmMethods.size() + " methods with code, the analysed class file "
           + model.methods().size());
-      return;
+      return null;
     }
     final List<Location> locations = new ArrayList<>();
     final List<Integer> blocks = new ArrayList<>();
@@ -64,12 +82,12 @@ final class BreakpointInstaller {
       final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
       if (method == null) {
         refuse(type, "method " + cfg.id().nameAndDescriptor() + " is missing in the JVM");
-        return;
+        return null;
       }
       final byte[] code = method.bytecodes();
       if (!Bytecode.sha256(code).equals(cfg.codeHash())) {
         refuse(type, "the bytecode of " + cfg.id().nameAndDescriptor() + " differs from the analysed class file");
-        return;
+        return null;
       }
       final int[] starts = Bytecode.instructionStarts(code);
       final int m = program.methodIndex(cfg.id());
@@ -82,22 +100,27 @@ final class BreakpointInstaller {
         final int bci = cfg.blocks().get(b).startBci();
         if (Arrays.binarySearch(starts, bci) < 0) {
           refuse(type, "offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
-          return;
+          return null;
         }
         final Location location = method.locationOfCodeIndex(bci);
         if (location == null) {
           refuse(type, "the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
-          return;
+          return null;
         }
         locations.add(location);
         blocks.add(id);
       }
     }
-    traced.putAll(verified);
-    for (int i = 0; i < locations.size(); i++) {
-      final BreakpointRequest bp = requests.createBreakpointRequest(locations.get(i));
+    return new Verified(locations, blocks, verified);
+  }
+
+  /** Sets the breakpoints of a verified class. */
+  void install(final Verified verified) {
+    traced.putAll(verified.methods());
+    for (int i = 0; i < verified.locations().size(); i++) {
+      final BreakpointRequest bp = requests.createBreakpointRequest(verified.locations().get(i));
       bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-      bp.putProperty(BLOCK, blocks.get(i));
+      bp.putProperty(BLOCK, verified.blocks().get(i));
       bp.enable();
       breakpoints++;
     }

@@ -38,6 +38,7 @@ public final class JdiSession {
   private final BreakpointInstaller installer;
   private final Set<ReferenceType> prepared = new HashSet<>();
   private final ExceptionLocator exceptions;
+  private boolean installing = true;
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
     this.vm = vm;
@@ -61,8 +62,26 @@ public final class JdiSession {
     }
   }
 
-  /** Prepares a session on a freshly attached, suspended VM. */
+  /** Prepares a session on a freshly launched, suspended VM. */
   static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
+      final BreakpointInstaller installer) {
+    final JdiSession session = listen(vm, filter, recorder, installer);
+    final ThreadStartRequest threads = vm.eventRequestManager().createThreadStartRequest();
+    threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    threads.enable();
+    for (final ReferenceType type : vm.allClasses()) {
+      if (type.isPrepared() && filter.matches(type.name())) {
+        session.prepare(type);
+      }
+    }
+    return session;
+  }
+
+  /**
+   * Requests what every session needs: class-prepare events for the traced classes and exception
+   * events. Classes already loaded are the caller's to install; so are thread starts.
+   */
+  static JdiSession listen(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
       final BreakpointInstaller installer) {
     final JdiSession session = new JdiSession(vm, recorder, installer);
     final EventRequestManager erm = vm.eventRequestManager();
@@ -80,14 +99,6 @@ public final class JdiSession {
     final ExceptionRequest exceptions = erm.createExceptionRequest(null, true, true);
     exceptions.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
     exceptions.enable();
-    final ThreadStartRequest threads = erm.createThreadStartRequest();
-    threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-    threads.enable();
-    for (final ReferenceType type : vm.allClasses()) {
-      if (type.isPrepared() && filter.matches(type.name())) {
-        session.prepare(type);
-      }
-    }
     return session;
   }
 
@@ -98,35 +109,56 @@ public final class JdiSession {
    */
   void run() throws InterruptedException {
     try {
-      while (true) {
-        final EventSet set = vm.eventQueue().remove();
-        for (final Event event : set) {
-          if (event instanceof BreakpointEvent bp) {
-            recorder.hit(bp.thread(), (Integer) bp.request().getProperty(BreakpointInstaller.BLOCK));
-          } else if (event instanceof ClassPrepareEvent cp) {
-            prepare(cp.referenceType());
-          } else if (event instanceof ExceptionEvent ex) {
-            final ExceptionRecord record = exceptions.locate(ex);
-            if (record != null) {
-              recorder.exception(ex.thread(), record);
-            }
-          } else if (event instanceof ThreadStartEvent ts) {
-            recorder.started(ts.thread());
-          } else if (event instanceof VMDisconnectEvent) {
-            return;
-          }
-        }
-        if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
-          set.resume();
-        }
+      while (handle(vm.eventQueue().remove())) {
+        // every event set is handled as it comes
       }
     } catch (final VMDisconnectedException e) {
       // The target is gone; every event before its death has been drained.
     }
   }
 
+  /**
+   * Records one event set and resumes it when it suspended anything.
+   *
+   * @return false once the target has disconnected
+   */
+  boolean handle(final EventSet set) {
+    for (final Event event : set) {
+      if (event instanceof BreakpointEvent bp) {
+        recorder.hit(bp.thread(), (Integer) bp.request().getProperty(BreakpointInstaller.BLOCK));
+      } else if (event instanceof ClassPrepareEvent cp) {
+        prepare(cp.referenceType());
+      } else if (event instanceof ExceptionEvent ex) {
+        if (recorder.records(ex.thread())) {
+          final ExceptionRecord record = exceptions.locate(ex);
+          if (record != null) {
+            recorder.exception(ex.thread(), record);
+          }
+        }
+      } else if (event instanceof ThreadStartEvent ts) {
+        recorder.started(ts.thread());
+      } else if (event instanceof VMDisconnectEvent) {
+        return false;
+      }
+    }
+    if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
+      set.resume();
+    }
+    return true;
+  }
+
+  /** Marks a class as handled, so that its class-prepare event does not install it again. */
+  boolean claim(final ReferenceType type) {
+    return prepared.add(type);
+  }
+
+  /** From now on, classes prepared are no longer given breakpoints (the session is detaching). */
+  void stopInstalling() {
+    installing = false;
+  }
+
   private void prepare(final ReferenceType type) {
-    if (prepared.add(type)) {
+    if (installing && claim(type)) {
       installer.install(type);
     }
   }

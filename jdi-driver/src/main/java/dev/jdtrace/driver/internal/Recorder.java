@@ -3,21 +3,36 @@ package dev.jdtrace.driver.internal;
 import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
+import dev.jdtrace.driver.ThreadActivity;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitVisitor;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns JDI thread mirrors into stream thread indices and forwards hits. Runs on the event thread only,
- * so it needs no locking.
+ * so it needs no locking. An attach marks the threads that were inside traced code when it began: their
+ * paths cannot be started exactly, so their events are dropped. For each recorded thread it keeps the
+ * positions of its first and last event in the session, so an attach can tell whether threads ran
+ * traced code one after another.
  */
 final class Recorder {
   private final HitVisitor out;
   private final Map<Long, Long> startOrder = new HashMap<>();
   private final Map<Long, Integer> index = new HashMap<>();
+  private final Set<Long> ignored = new HashSet<>();
+  private final List<String> names = new ArrayList<>();
+  /** Per stream thread index: positions of its first and last event among the session's events. */
+  private long[] first = new long[16];
+  private long[] last = new long[16];
   private long started;
   private long hits;
+  private long events;
 
   Recorder(final HitVisitor out) {
     this.out = out;
@@ -28,13 +43,47 @@ final class Recorder {
     startOrder.put(thread.uniqueID(), started++);
   }
 
+  /** Drops every later event of this thread. */
+  void ignore(final ThreadReference thread) {
+    ignored.add(thread.uniqueID());
+  }
+
+  /** Whether the thread's events are recorded. */
+  boolean records(final ThreadReference thread) {
+    return !ignored.contains(thread.uniqueID());
+  }
+
   void hit(final ThreadReference thread, final int block) {
-    out.hit(indexOf(thread), block);
-    hits++;
+    if (records(thread)) {
+      out.hit(seen(thread), block);
+      hits++;
+    }
   }
 
   void exception(final ThreadReference thread, final ExceptionRecord exception) {
-    out.exception(indexOf(thread), exception);
+    if (records(thread)) {
+      out.exception(seen(thread), exception);
+    }
+  }
+
+  /** The stream index of a recorded thread, or -1 when it has no event yet. */
+  int indexIfSeen(final ThreadReference thread) {
+    return index.getOrDefault(thread.uniqueID(), -1);
+  }
+
+  /** Per recorded thread, in stream index order: when its first and last events came. */
+  List<ThreadActivity> activity() {
+    final List<ThreadActivity> out = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      out.add(new ThreadActivity(names.get(i), first[i], last[i]));
+    }
+    return out;
+  }
+
+  private int seen(final ThreadReference thread) {
+    final int i = indexOf(thread);
+    last[i] = events++;
+    return i;
   }
 
   private int indexOf(final ThreadReference thread) {
@@ -42,12 +91,17 @@ final class Recorder {
     if (i == null) {
       i = index.size();
       index.put(thread.uniqueID(), i);
-      out.thread(i, nameOf(thread), startOrder.getOrDefault(thread.uniqueID(), -1L));
+      final String name = nameOf(thread);
+      if (i == first.length) {
+        first = Arrays.copyOf(first, i * 2);
+        last = Arrays.copyOf(last, i * 2);
+      }
+      first[i] = events;
+      names.add(name);
+      out.thread(i, name, startOrder.getOrDefault(thread.uniqueID(), -1L));
     }
     return i;
   }
-
-
 
   int threads() {
     return index.size();

@@ -1,0 +1,154 @@
+package dev.jdtrace.cli;
+
+import dev.jdtrace.cli.pipeline.AttachRun;
+import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.JvmClasses;
+import dev.jdtrace.driver.Window;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.model.Program;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jdtrace attach}: trace JVMs that are already running with a JDWP agent. */
+@Command(name = "attach", sortOptions = false, mixinStandardHelpOptions = true,
+    header = "Trace running JVMs through their debug ports: attach, record while a trigger runs, detach.",
+    description = {"Each session attaches, sets its witnesses (loaded classes at once, others as they load), runs "
+        + "the trigger (sh -c CMD, told JDTRACE_HOST, JDTRACE_PORT and JDTRACE_SESSION) or waits out --duration, "
+        + "waits until the traced threads are out of traced code, removes its requests and detaches. Several "
+        + "targets (replicas of one service) run sessions in parallel; one target runs them one after another.",
+        "Only threads that enter traced code after the attach are traced; threads are matched across sessions by "
+            + "the order in which they begin traced code."},
+    footer = {"", "Example (the service started with -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,"
+        + "address=127.0.0.1:5005):",
+        "  jdtrace attach 127.0.0.1:5005 --classpath app.jar --include 'com.example.*' "
+            + "--trigger 'curl -s localhost:8080/orders/42' --sessions 2 -o orders.trace"})
+final class AttachCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "HOST:PORT", description = "Debug ports of the JVMs (replicas).")
+  List<String> targets;
+
+  @Option(names = "--classpath", paramLabel = "CP",
+      description = "The class files the JVMs run (path-separated entries, dir/* expands). Without it, the "
+          + "classes the first JVM has loaded are read over JDI (classes with exception handlers are refused). "
+          + "Either way every class's bytecode is checked before any breakpoint is set.")
+  String classpath;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Trigger trigger;
+
+  static final class Trigger {
+    @Option(names = "--trigger", paramLabel = "CMD", required = true,
+        description = "Shell command that sends the same input each session; sessions whose triggers print "
+            + "different output are a divergence.")
+    String command;
+
+    @Option(names = "--duration", paramLabel = "SECONDS", required = true,
+        description = "Instead of a trigger, record for this long.")
+    Double seconds;
+  }
+
+  @Mixin
+  PlanningOptions planning;
+
+  @Option(names = "--max-hits", paramLabel = "N", defaultValue = "10000000",
+      description = "Truncate a session after N hits (default: ${DEFAULT-VALUE}).")
+  long maxHits;
+
+  @Option(names = "--max-rate", paramLabel = "N", defaultValue = "200000",
+      description = "Truncate a session above N hits in one second (default: ${DEFAULT-VALUE}).")
+  long maxRate;
+
+  @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "600",
+      description = "Truncate a session attached longer than S seconds (default: ${DEFAULT-VALUE}).")
+  double maxSeconds;
+
+  @Option(names = "--settle", paramLabel = "MS", defaultValue = "300",
+      description = "Quiet time without hits before detaching (default: ${DEFAULT-VALUE} ms).")
+  long settleMillis;
+
+  @Option(names = "--allow-truncated", description = "Write a trace even when a guardrail truncated a session: "
+      + "it holds only the threads that completed in every session, and jdtrace says so.")
+  boolean allowTruncated;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
+      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+  Path output;
+
+  @Override
+  public Integer call() throws IOException {
+    final PrintWriter err = spec.commandLine().getErr();
+    final Consumer<String> info = Info.to(err);
+    final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
+    if (planning.includes.isEmpty()) {
+      throw new IllegalArgumentException("attach needs --include PAT: the traced classes of a running JVM");
+    }
+    for (final Endpoint e : endpoints) {
+      if (!e.isLoopback()) {
+        info.accept("warning: JDWP is unauthenticated and " + e + " is not a loopback address: anyone who reaches "
+            + "it can run code in that JVM; tunnel it instead (ssh -L " + e.port() + ":127.0.0.1:" + e.port() + " "
+            + e.host() + ") and attach to 127.0.0.1:" + e.port());
+      }
+    }
+    final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
+        planning.request(output, new byte[0], List.of(), endpoints.size()),
+        trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
+        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
+    report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
+        .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
+    if (report.threads() == 0) {
+      info.accept("no thread entered traced code after the attach, so the trace is empty: threads already inside "
+          + "traced code when a session attaches are never recorded (did the trigger reach the traced code?)");
+    }
+    final long truncated = report.sessions().stream().filter(r -> r.truncated() != null).count();
+    if (truncated > 0) {
+      info.accept("TRUNCATED TRACE: " + truncated + " session(s) were cut by a guardrail; " + report.leftOut()
+          + " thread(s) left out, the trace holds only the " + report.threads() + " that completed in every session");
+    }
+    err.printf("jdtrace: %d session(s) on %d target(s), %d thread(s), %d breakpoints, %d hits, %d block entries -> "
+            + "%s%n", report.sessions().size(), endpoints.size(), report.threads(),
+        report.sessions().stream().mapToLong(r -> r.run().breakpoints()).sum(),
+        report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), report.blockEntries(), output);
+    err.flush();
+    return 0;
+  }
+
+  /**
+   * The traced classes: from {@code --classpath}, or else the classes the first target has loaded, read
+   * over JDI; then the traced set is exactly those classes, so one loaded later stays untraced rather
+   * than unplanned.
+   */
+  private TracedProgram traced(final Endpoint first, final Consumer<String> info) {
+    final ClassFilter filter = new ClassFilter(planning.includes, planning.excludes);
+    if (classpath == null) {
+      final Program program = JvmClasses.read(first, filter);
+      final List<String> names = program.classes().stream().map(c -> c.name()).toList();
+      info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
+          + "read over JDI");
+      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, planning.excludes), program);
+    }
+    final List<Path> entries = JavaCommand.classpathEntries(classpath);
+    final Program program = ProgramLoader.load(entries, filter);
+    if (program.classes().isEmpty()) {
+      throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",
+          planning.includes) + ": give a class name or a prefix such as com.example.*");
+    }
+    return TracedProgram.ofRunning(entries, filter, program);
+  }
+}

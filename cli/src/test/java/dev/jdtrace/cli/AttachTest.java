@@ -1,0 +1,143 @@
+package dev.jdtrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code jdtrace attach} end to end against service JVMs started here with a loopback debug port.
+ *
+ * <p>What is compared: the attach trace holds only the request's handling thread (the acceptor thread is
+ * inside traced code when jdtrace attaches, so it is left out), while the {@code run} trace of
+ * {@code OneRequest} also holds its main and acceptor threads. So the handling thread's lines are
+ * compared, without the thread column: the handler is {@code handler-N} with N counting the service's
+ * requests so far, a different name in every session.
+ */
+class AttachTest {
+  private static final String INCLUDE = "dev.jdtrace.programs.service.*";
+  private static final String REQUEST = "sum 4 x 5 6";
+
+  @TempDir
+  Path dir;
+
+  /** The handling thread's blocks, without the thread column, of the run trace of one request. */
+  private List<String> runBlocks() throws IOException {
+    return runBlocks(INCLUDE);
+  }
+
+  private List<String> runBlocks(final String include) throws IOException {
+    final List<String> lines = Cli.blocks(dir, List.of("--include", include), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
+        "dev.jdtrace.programs.service.OneRequest", REQUEST));
+    return lines.stream().filter(l -> l.startsWith("handler-1\t")).map(l -> l.substring(l.indexOf('\t') + 1))
+        .toList();
+  }
+
+  /** Every line of a trace's blocks export, without the thread column. */
+  private List<String> blocks(final Path trace) throws IOException {
+    final Path out = dir.resolve(trace.getFileName() + ".blocks");
+    assertThat(Cli.execute("export", trace.toString(), "-o", out.toString()).exitCode()).isZero();
+    return Files.readAllLines(out).stream().filter(l -> !l.startsWith("#"))
+        .map(l -> l.substring(l.indexOf('\t') + 1)).toList();
+  }
+
+  private Cli.Outcome attach(final List<String> targets, final String... options) {
+    final List<String> args = new ArrayList<>(List.of("attach"));
+    args.addAll(targets);
+    args.addAll(List.of("--classpath", Cli.PROGRAMS, "--include", INCLUDE, "--settle", "200"));
+    args.addAll(List.of(options));
+    return Cli.execute(args.toArray(String[]::new));
+  }
+
+  @Test
+  void severalSessionsOnOneJvmGiveTheRunTraceOfTheRequest() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start()) {
+      assertThat(service.ask("max 1 2")).isEqualTo("max=2"); // the service is warm: its classes are loaded
+      final Path trace = dir.resolve("one.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "3",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("3 session(s) on 1 target(s), 1 thread(s)")
+          .contains("1 inside traced code at the attach, not recorded");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+      assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
+    }
+  }
+
+  @Test
+  void twoReplicasRunSessionsInParallel() throws IOException {
+    try (ServiceJvm a = ServiceJvm.start(); ServiceJvm b = ServiceJvm.start()) {
+      // The trigger finds its replica's service port from the debug port it is told.
+      final String trigger = "case $JDTRACE_PORT in " + a.debugPort() + ") " + a.trigger(REQUEST) + ";; "
+          + b.debugPort() + ") " + b.trigger(REQUEST) + ";; esac";
+      final Path trace = dir.resolve("replicas.trace");
+      final Cli.Outcome o = attach(List.of(a.target(), b.target()), "--trigger", trigger, "--sessions", "3",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("on " + a.target()).contains("on " + b.target())
+          .contains("3 session(s) on 2 target(s), 1 thread(s)");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+    }
+  }
+
+  @Test
+  void withoutClassFilesTheClassesComeFromTheJvm() throws IOException {
+    final String handler = "dev.jdtrace.programs.service.RequestHandler";
+    try (ServiceJvm service = ServiceJvm.start()) {
+      service.ask("max 1 2");
+      final Path trace = dir.resolve("jdi.trace");
+      final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
+          service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class(es) " + service.target());
+      assertThat(blocks(trace)).isEqualTo(runBlocks(handler));
+      // Service has try-with-resources: its handler code is invisible over JDI, so it is refused.
+      final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
+          "-o", dir.resolve("no.trace").toString());
+      assertThat(refused.exitCode()).isEqualTo(2);
+      assertThat(refused.err()).contains("class dev.jdtrace.programs.service.Service of " + service.target()
+          + " has code that only an exception handler reaches").contains("pass --classpath");
+    }
+  }
+
+  @Test
+  void sessionsThatHandledDifferentRequestsDiverge() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start()) {
+      // Same trigger output, different requests: the threads matched across sessions took different paths.
+      final String trigger = "if [ $JDTRACE_SESSION = 0 ]; then " + service.trigger("sum 1 2") + " >/dev/null; else "
+          + service.trigger("echo a b") + " >/dev/null; fi";
+      final Path trace = dir.resolve("diverged.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", trigger, "--sessions", "2",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+      assertThat(o.err()).contains("diverged");
+      assertThat(trace).doesNotExist();
+    }
+  }
+
+  @Test
+  void aGuardrailTruncatesTheSessionAndTheTargetRunsOn() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start()) {
+      service.ask("max 1 2");
+      final Path trace = dir.resolve("truncated.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--max-hits", "3",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+      assertThat(o.err()).contains("was truncated: more than 3 hits (--max-hits)").contains("no trace written");
+      assertThat(trace).doesNotExist();
+      assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
+
+      final Cli.Outcome allowed = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST),
+          "--max-hits", "3", "--allow-truncated", "-o", trace.toString());
+      assertThat(allowed.exitCode()).as(allowed.err()).isZero();
+      assertThat(allowed.err()).contains("TRUNCATED TRACE");
+      assertThat(trace).exists();
+      assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
+    }
+  }
+}

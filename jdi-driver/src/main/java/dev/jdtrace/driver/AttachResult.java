@@ -1,0 +1,27 @@
+package dev.jdtrace.driver;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one attached session measured.
+ *
+ * @param target the JVM it attached to
+ * @param run the figures shared with launched sessions; the exit code and output digest are the
+ *     trigger's (0 and the digest of nothing for a fixed window)
+ * @param truncated why a guardrail cut the session short, or {@code null} when it ended normally
+ * @param cutThreads stream indices of the recorded threads that were inside traced code when a guardrail
+ *     cut the session: their streams stop mid-path
+ * @param skippedThreads threads that were inside traced code when the session attached; their events are
+ *     not recorded, because their paths cannot be started exactly
+ * @param activity per recorded thread, in stream index order, when it ran traced code
+ * @param loadedClasses traced classes loaded in the target by the end of the session
+ */
+public record AttachResult(Endpoint target, SessionResult run, String truncated, Set<Integer> cutThreads,
+    int skippedThreads, List<ThreadActivity> activity, int loadedClasses) {
+
+  public AttachResult {
+    cutThreads = Set.copyOf(cutThreads);
+    activity = List.copyOf(activity);
+  }
+}

@@ -1,0 +1,35 @@
+package dev.jdtrace.driver;
+
+import com.sun.jdi.VirtualMachine;
+import dev.jdtrace.driver.internal.Attacher;
+import dev.jdtrace.driver.internal.AttachedRecording;
+import java.io.OutputStream;
+
+/**
+ * Runs one session on a JVM that is already running with a JDWP agent: attach, set the session's
+ * witnesses (loaded classes at once, others as they are prepared), run the trigger or wait out the
+ * window, let the traced threads settle, remove every request and detach with {@code dispose()}. The
+ * target is never exited and keeps running whatever happens to jdtrace.
+ */
+public final class AttachSession {
+  private AttachSession() {
+  }
+
+  /**
+   * Records one session.
+   *
+   * @param out where the trigger's standard output is passed through
+   * @param err where the trigger's standard error is passed through
+   * @throws TargetException when the JVM cannot be attached to or disconnects
+   * @throws IllegalArgumentException when the host is unknown
+   */
+  public static AttachResult run(final AttachSpec spec, final OutputStream out, final OutputStream err) {
+    final VirtualMachine vm = Attacher.attach(spec.target(), spec.reattach());
+    try {
+      return AttachedRecording.record(vm, spec, out, err);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while tracing " + spec.target());
+    }
+  }
+}

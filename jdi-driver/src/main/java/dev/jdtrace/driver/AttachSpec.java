@@ -1,0 +1,25 @@
+package dev.jdtrace.driver;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
+import java.util.BitSet;
+
+/**
+ * Everything one session on a running JVM needs.
+ *
+ * @param target the JVM's debug port
+ * @param program the analysed classes the witnesses refer to
+ * @param filter the traced classes
+ * @param witnesses global block ids to set breakpoints on
+ * @param stream where the session's hit stream is written
+ * @param planId identity of the plan, written into the stream
+ * @param session index of this session in the plan
+ * @param window the trigger command or observation window
+ * @param guardrails the limits that truncate the session
+ * @param reattach whether an earlier session just detached from this target (the agent may need a moment
+ *     before it listens again)
+ */
+public record AttachSpec(Endpoint target, Program program, ClassFilter filter, BitSet witnesses, Path stream,
+    String planId, int session, Window window, Guardrails guardrails, boolean reattach) {
+}

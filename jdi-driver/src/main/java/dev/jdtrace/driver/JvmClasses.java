@@ -1,0 +1,37 @@
+package dev.jdtrace.driver;
+
+import com.sun.jdi.VirtualMachine;
+import dev.jdtrace.driver.internal.Attacher;
+import dev.jdtrace.driver.internal.JvmClassReader;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.model.Program;
+
+/**
+ * The traced classes as a running JVM holds them, read over JDI when the user gives no class files. Only
+ * classes loaded at that moment are known, and only code that normal control flow reaches can be
+ * analysed: JDI shows no exception tables, so a class with a method whose code only an exception handler
+ * reaches is refused.
+ */
+public final class JvmClasses {
+  private JvmClasses() {
+  }
+
+  /**
+   * Attaches, reads the loaded classes the filter traces, and detaches.
+   *
+   * @throws IllegalArgumentException when a class has exception handlers, or none is loaded
+   * @throws TargetException when the JVM cannot be attached to or cannot show bytecode
+   */
+  public static Program read(final Endpoint target, final ClassFilter filter) {
+    final VirtualMachine vm = Attacher.attach(target, false);
+    try {
+      if (!vm.canGetBytecodes() || !vm.canGetConstantPool()) {
+        throw new TargetException(target + " cannot show bytecode over JDI: pass --classpath");
+      }
+      return JvmClassReader.read(vm, target, filter);
+    } finally {
+      vm.dispose();
+    }
+  }
+
+}

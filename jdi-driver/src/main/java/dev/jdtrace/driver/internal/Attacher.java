@@ -1,0 +1,108 @@
+package dev.jdtrace.driver.internal;
+
+import com.sun.jdi.Bootstrap;
+import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.connect.AttachingConnector;
+import com.sun.jdi.connect.Connector;
+import com.sun.jdi.connect.IllegalConnectorArgumentsException;
+import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.TargetException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Attaches to a running JVM's JDWP agent and tells the user, in one line, why it could not. Measured on
+ * JDK 17: a closed port and an agent already serving another debugger both refuse the connection (the
+ * agent stops listening while it has a debugger), so they cannot be told apart; a peer that answers the
+ * handshake with anything else fails it at once; a peer that answers nothing would hang the handshake
+ * forever, since the socket connector's timeout covers only the connect, so the attach runs on a daemon
+ * thread that is given up after a bound.
+ */
+public final class Attacher {
+  /** How long a connect plus handshake may take. */
+  static final long TIMEOUT_MILLIS = 10_000;
+  /** How long an agent gets to listen again after the previous session detached. */
+  static final long RELISTEN_MILLIS = 5_000;
+
+  private Attacher() {
+  }
+
+  /**
+   * Attaches.
+   *
+   * @param reattach whether a session of ours just detached, so a refused connection is retried briefly
+   * @throws TargetException when nothing, or no free JDWP agent, answers there
+   * @throws IllegalArgumentException when the host is unknown
+   */
+  public static VirtualMachine attach(final Endpoint target, final boolean reattach) {
+    final long giveUp = System.nanoTime() + (reattach ? RELISTEN_MILLIS : 0) * 1_000_000;
+    while (true) {
+      try {
+        return attachOnce(target);
+      } catch (final TargetException e) {
+        if (!(e.getCause() instanceof ConnectException) || System.nanoTime() > giveUp) {
+          throw e;
+        }
+      }
+      try {
+        Thread.sleep(100);
+      } catch (final InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TargetException("interrupted while attaching to " + target);
+      }
+    }
+  }
+
+  private static VirtualMachine attachOnce(final Endpoint target) {
+    final AttachingConnector connector = Bootstrap.virtualMachineManager().attachingConnectors().stream()
+        .filter(c -> c.name().equals("com.sun.jdi.SocketAttach")).findFirst()
+        .orElseThrow(() -> new TargetException("this JDK has no socket attaching connector"));
+    final Map<String, Connector.Argument> args = connector.defaultArguments();
+    args.get("hostname").setValue(target.host());
+    args.get("port").setValue(Integer.toString(target.port()));
+    args.get("timeout").setValue(Long.toString(TIMEOUT_MILLIS));
+    final CompletableFuture<VirtualMachine> vm = new CompletableFuture<>();
+    final Thread attaching = new Thread(() -> {
+      try {
+        vm.complete(connector.attach(args));
+      } catch (final IOException | IllegalConnectorArgumentsException | RuntimeException e) {
+        vm.completeExceptionally(e);
+      }
+    }, "jdtrace-attach-" + target);
+    attaching.setDaemon(true);
+    attaching.start();
+    try {
+      return vm.get(TIMEOUT_MILLIS + 2_000, TimeUnit.MILLISECONDS);
+    } catch (final TimeoutException e) {
+      throw new TargetException(target + " accepted the connection but sent no JDWP handshake within "
+          + TIMEOUT_MILLIS / 1000 + " s: it is not a JDWP debug port");
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while attaching to " + target);
+    } catch (final ExecutionException e) {
+      throw explain(target, e.getCause());
+    }
+  }
+
+  private static RuntimeException explain(final Endpoint target, final Throwable e) {
+    if (e instanceof UnknownHostException) {
+      return new IllegalArgumentException("unknown host in " + target + ": " + e.getMessage());
+    }
+    if (e instanceof ConnectException) {
+      return new TargetException("cannot attach to " + target + ": connection refused: no JVM listens there, or "
+          + "its JDWP agent already serves another debugger (it takes one at a time)", e);
+    }
+    final String why = String.valueOf(e.getMessage());
+    if (why.contains("handshake")) {
+      return new TargetException("cannot attach to " + target + ": it does not speak JDWP (" + why + "); give the "
+          + "port of -agentlib:jdwp=transport=dt_socket,server=y,...", e);
+    }
+    return new TargetException("cannot attach to " + target + ": " + why, e);
+  }
+}

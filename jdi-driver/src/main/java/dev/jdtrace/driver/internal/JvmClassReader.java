@@ -1,0 +1,70 @@
+package dev.jdtrace.driver.internal;
+
+import com.sun.jdi.ReferenceType;
+import com.sun.jdi.VirtualMachine;
+import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+
+/**
+ * Reads the loaded traced classes of a JVM into the planning model, refusing any class whose code is not
+ * all reachable by normal control flow (that code belongs to exception handlers, which JDI cannot show).
+ */
+public final class JvmClassReader {
+  private JvmClassReader() {
+  }
+
+  /** The loaded, prepared classes the filter traces, hidden classes and arrays left out, in name order. */
+  public static Program read(final VirtualMachine vm, final Endpoint target, final ClassFilter filter) {
+    final List<ReferenceType> types = new ArrayList<>(vm.allClasses().stream()
+        .filter(t -> t.isPrepared() && !t.name().contains("/") && !t.name().endsWith("]")
+            && filter.matches(t.name())).toList());
+    types.sort(Comparator.comparing(ReferenceType::name));
+    if (types.isEmpty()) {
+      throw new IllegalArgumentException("no class matching --include " + String.join(" ", filter.includes())
+          + " is loaded in " + target + ": without --classpath only loaded classes can be traced");
+    }
+    final Path origin = Path.of("jvm-" + target.host() + "-" + target.port());
+    final List<ClassModel> classes = new ArrayList<>();
+    for (final ReferenceType type : types) {
+      final ClassModel model = ProgramLoader.read(origin, new ByteArrayInputStream(ClassFileRebuilder.rebuild(type)));
+      for (final MethodCfg m : model.methods()) {
+        if (!allReachable(m)) {
+          throw new IllegalArgumentException("class " + type.name() + " of " + target + " has code that only an "
+              + "exception handler reaches (in " + m.id().nameAndDescriptor() + "), and JDI does not show exception "
+              + "tables: pass --classpath with its class files, or --exclude it");
+        }
+      }
+      classes.add(model);
+    }
+    return new Program(classes);
+  }
+
+  private static boolean allReachable(final MethodCfg method) {
+    final BitSet seen = new BitSet();
+    final Deque<Integer> work = new ArrayDeque<>(List.of(0));
+    seen.set(0);
+    while (!work.isEmpty()) {
+      final Block b = method.blocks().get(work.pop());
+      for (final int s : b.successors()) {
+        if (!seen.get(s)) {
+          seen.set(s);
+          work.push(s);
+        }
+      }
+    }
+    return seen.cardinality() == method.blocks().size();
+  }
+}

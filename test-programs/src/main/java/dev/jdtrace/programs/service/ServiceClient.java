@@ -1,0 +1,29 @@
+package dev.jdtrace.programs.service;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/** Sends one request line ({@code args[1]}) to the service on {@code 127.0.0.1:args[0]} and prints the answer. */
+public final class ServiceClient {
+    private ServiceClient() {
+    }
+
+    public static void main(final String[] args) throws IOException {
+        System.out.println(ask(Integer.parseInt(args[0]), args[1]));
+    }
+
+    /** One request, one answer line. */
+    public static String ask(final int port, final String request) throws IOException {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
+             PrintWriter out = new PrintWriter(s.getOutputStream(), true, StandardCharsets.UTF_8);
+             BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
+            out.println(request);
+            return in.readLine();
+        }
+    }
+}
