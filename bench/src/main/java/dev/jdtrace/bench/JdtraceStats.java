@@ -19,26 +19,30 @@ import java.util.List;
  * @param predictedMillis the cost model's prediction for the run, or -1
  * @param sessionBreakpoints breakpoints set per session
  * @param sessionPredictedMillis the prediction per session (-1 each when absent)
+ * @param sessionWallMillis each session's wall time, launch to exit
  */
 record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, long wallMillis, long predictedMillis,
-    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis) {
+    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis) {
 
   JdtraceStats {
     sessionBreakpoints = List.copyOf(sessionBreakpoints);
     sessionPredictedMillis = List.copyOf(sessionPredictedMillis);
+    sessionWallMillis = List.copyOf(sessionWallMillis);
   }
 
   static JdtraceStats read(final Path file) throws IOException {
     final JsonNode s = new ObjectMapper().readTree(file.toFile());
     final List<Integer> bp = new ArrayList<>();
     final List<Long> predicted = new ArrayList<>();
+    final List<Long> wall = new ArrayList<>();
     for (final JsonNode session : s.path("sessions")) {
       bp.add(session.path("breakpoints").asInt());
       predicted.add(session.path("predictedMillis").asLong(-1));
+      wall.add(session.path("wallMillis").asLong());
     }
     return new JdtraceStats(s.path("blocks").asInt(), s.path("breakpoints").asLong(), s.path("hits").asLong(),
         s.path("blockEntries").asLong(), s.path("wallMillis").asLong(), s.path("predictedMillis").asLong(-1), bp,
-        predicted);
+        predicted, wall);
   }
 
   int sessions() {

@@ -16,7 +16,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
-/** The suite's PNG plots, drawn with XChart. Each method writes one file and returns its name. */
+/** The suite's PNG plots, drawn with XChart. Each method writes one file and returns its name (null if empty). */
 final class Plots {
   private final Path dir;
 
@@ -63,6 +63,9 @@ final class Plots {
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
     final List<String> names = rows.stream().filter(r -> !r.workload().group().equals("scale"))
         .map(r -> r.workload().name()).distinct().toList();
+    if (names.isEmpty()) {
+      return null;
+    }
     for (final Config c : List.of(Config.ALL_BLOCKS, Config.CONDITION_TARGETS, Config.OPTIMAL_STATIC,
         Config.OPTIMAL_TRACE)) {
       final List<Number> hits = new ArrayList<>();
@@ -117,7 +120,11 @@ final class Plots {
     return chart;
   }
 
+  /** Writes the chart, or nothing (null) when it has no series: the report then leaves it out. */
   private String save(final Chart<?, ?> chart, final String name) throws IOException {
+    if (chart.getSeriesMap().isEmpty()) {
+      return null;
+    }
     BitmapEncoder.saveBitmap(chart, dir.resolve(name + ".png").toString(), BitmapEncoder.BitmapFormat.PNG);
     return name + ".png";
   }

@@ -55,7 +55,7 @@ final class Report {
     line("# Benchmarks");
     line("");
     line("Written by `" + in.command() + "` (" + in.mode() + ", %.1f min). Regenerate with `bench/run.sh`;"
-        .formatted(in.minutes()) + " the figures are in `bench/*.csv` beside this file's plots.");
+        .formatted(in.minutes()) + " the CSV files and plots are in `bench/` next to this file.");
     line("");
     line("| machine | |");
     line("|---|---|");
@@ -120,7 +120,7 @@ final class Report {
         final String measured = String.format(Locale.ROOT, "%.2f M blocks/s", f.blocksPerSecond() / 1e6);
         final boolean met = f.blocksPerSecond() >= 5e6;
         line("| merge, " + f.param() + " | ≥ 5 M blocks/s | " + measured + " | " + (met ? "yes"
-            : String.format(Locale.ROOT, "**no**, %.1f× too slow", 5e6 / f.blocksPerSecond())) + " |");
+            : String.format(Locale.ROOT, "**no**, %.2f× too slow", 5e6 / f.blocksPerSecond())) + " |");
       }
     }
     if (in.jmh().isEmpty()) {
@@ -142,7 +142,7 @@ final class Report {
       default -> String.format(Locale.ROOT, "%.3f×", measured);
     };
     final String met = measured <= bound ? "yes"
-        : String.format(Locale.ROOT, "**no**, %.1f× over", measured / bound);
+        : String.format(Locale.ROOT, "**no**, %.2f× over", measured / bound);
     line("| " + what + " | " + target + " | " + m + " | " + met + " |");
   }
 
@@ -151,14 +151,7 @@ final class Report {
    * or per step (the line stepper), next to the breakpoints set.
    */
   private void perEvent() {
-    line("## What each event costs");
-    line("");
-    line("Run wall minus the program's own wall (*no debugger*), divided by the events the debugger received. "
-        + "jdtrace's cost per hit grows with the breakpoints set in the session (DESIGN §3); the line stepper's "
-        + "per step does not, but it stops at every line.");
-    line("");
-    line("| workload | config | breakpoints / session | events | µs per event |");
-    line("|---|---|---|---|---|");
+    final List<String> table = new ArrayList<>();
     for (final Workload w : workloads("library")) {
       final Row none = ratios.find(w, Config.NO_DEBUGGER);
       if (none == null || !none.ok()) {
@@ -172,15 +165,31 @@ final class Report {
         }
         final long events = r.stats() == null ? r.steps() : r.stats().hits();
         final double us = events <= 0 ? Double.NaN : (r.medianWall() - none.medianWall()) * 1000.0 / events;
-        line("| " + w.name() + " | " + c.name() + " | " + breakpoints(r) + " | " + events + " | "
+        table.add("| " + w.name() + " | " + c.name() + " | " + breakpoints(r) + " | " + events + " | "
             + String.format(Locale.ROOT, "%.0f", us) + " |");
       }
     }
+    if (table.isEmpty()) {
+      return;
+    }
+    line("## What each event costs");
+    line("");
+    line("Run wall minus the program's own wall (*no debugger*), divided by the events the debugger received "
+        + "(jdtrace's planning, JVM starts and decoding are in it too). jdtrace's cost per hit grows with the "
+        + "breakpoints set in the session (DESIGN §3); the line stepper's cost per step does not, but it stops at "
+        + "every line.");
+    line("");
+    line("| workload | config | breakpoints / session | events | µs per event |");
+    line("|---|---|---|---|---|");
+    table.forEach(this::line);
     line("");
   }
 
   private void workloads() {
     for (final String group : List.of("library", "program", "scale")) {
+      if (workloads(group).isEmpty()) {
+        continue;
+      }
       line("## " + switch (group) {
         case "library" -> "Real libraries";
         case "program" -> "Test programs";
@@ -224,6 +233,10 @@ final class Report {
         + r.check().replace("|", "/") + " |";
   }
 
+  private static String sessions(final int n) {
+    return n + (n == 1 ? " session" : " sessions");
+  }
+
   private static String breakpoints(final Row r) {
     final JdtraceStats s = r.stats();
     if (s == null) {
@@ -263,9 +276,9 @@ final class Report {
         final int workers = w;
         row.append(' ').append(in.cells().stream()
             .filter(c -> c.strategy().equals(strategy) && c.workers() == workers).findFirst()
-            .map(c -> c.collection().ok() ? String.format(Locale.ROOT, "%.0f ms / %.2f s = %.1f%% (%d sessions)",
+            .map(c -> c.collection().ok() ? String.format(Locale.ROOT, "%.0f ms / %.2f s = %.1f%% (%s)",
                 c.planMillis(), c.collection().medianWall() / 1000.0, 100 * c.ratio(),
-                c.collection().stats().sessions()) : c.collection().check().replace("|", "/"))
+                sessions(c.collection().stats().sessions())) : c.collection().check().replace("|", "/"))
             .orElse("-")).append(" |");
       }
       line(row.toString());

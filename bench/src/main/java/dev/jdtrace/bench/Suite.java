@@ -28,7 +28,7 @@ public final class Suite implements Callable<Integer> {
   @Option(names = "--reps", paramLabel = "N", description = "Runs per configuration (default: 3, quick: 1).")
   Integer reps;
 
-  @Option(names = "--repeat-below", paramLabel = "S", defaultValue = "20",
+  @Option(names = "--repeat-below", paramLabel = "S", defaultValue = "10",
       description = "Repeat a configuration only when its first run took less than S seconds "
           + "(default: ${DEFAULT-VALUE}).")
   double repeatBelow;
@@ -97,6 +97,8 @@ public final class Suite implements Callable<Integer> {
         log("JMH: planning and merge benchmarks");
         jmh.addAll(JmhSuite.run(rootDir, quick ? List.of(30_000) : List.of(10_000, 30_000, 60_000),
             List.of(Workloads.STRATEGY_STUDY_DRIVER + " 40 org.apache.commons.csv.*"), quick));
+        jmh.forEach(f -> log(String.format(Locale.ROOT, "JMH %-8s %-14s %8d blocks %9.1f ms/op %7.2f M blocks/s",
+            f.benchmark(), f.param(), f.blocks(), f.millisPerOp(), f.blocksPerSecond() / 1e6)));
       }
       final Plots plots = new Plots(assets);
       final List<String> pngs = new ArrayList<>();
@@ -110,6 +112,7 @@ public final class Suite implements Callable<Integer> {
           n -> n.startsWith(Workloads.scaleName(catalog.fixedUnits(), 0).replace(" c0", " c"))));
       pngs.add(plots.scale(rows, "scale-blocks", "Wall time against blocks loaded (" + catalog.fixedCalls()
           + " calls)", "blocks", JdtraceStats::blocks, n -> n.endsWith(" c" + catalog.fixedCalls())));
+      pngs.removeIf(java.util.Objects::isNull);
       final Ratios ratios = new Ratios(rows);
       ResultsCsv.write(assets.resolve("results.csv"), ResultsCsv.rows(rows, ratios));
       ResultsCsv.write(assets.resolve("workers.csv"), ResultsCsv.workers(cells));

@@ -12,6 +12,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /** Runs the planning and merge benchmarks, each in one forked JVM, and returns their figures. */
 public final class JmhSuite {
@@ -60,7 +61,7 @@ public final class JmhSuite {
     return new OptionsBuilder().forks(1).jvmArgsAppend("-Xmx2g")
         .warmupIterations(quick ? 2 : 4).warmupTime(TimeValue.seconds(2))
         .measurementIterations(quick ? 3 : 6).measurementTime(TimeValue.seconds(2))
-        .shouldFailOnError(true);
+        .shouldFailOnError(true).verbosity(VerboseMode.SILENT);
   }
 
   private static Collection<RunResult> run(final ChainedOptionsBuilder options) throws RunnerException {
