@@ -53,7 +53,7 @@ final class Workloads {
     return out;
   }
 
-  /** The library drivers, sessions and caps included. */
+  /** The library drivers, sessions and caps (splitting the optimal plan in about 2 and 4, quick: 3) included. */
   List<Workload> libraries() {
     final List<Workload> out = new ArrayList<>();
     for (final LibraryCatalog.Library lib : LibraryCatalog.ALL) {
@@ -63,7 +63,8 @@ final class Workloads {
       for (final int n : quick ? List.of(2, 4) : List.of(2, 3, 4)) {
         configs.add(Config.sessions(n));
       }
-      for (final int k : quick ? List.of(1000) : List.of(1000, 2000)) {
+      final Workload plain = library(lib, size, configs);
+      for (final int k : Caps.of(plain, quick ? List.of(3) : List.of(2, 4))) {
         configs.add(Config.cap(k));
       }
       out.add(library(lib, size, configs));
