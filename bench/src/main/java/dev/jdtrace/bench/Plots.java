@@ -35,6 +35,8 @@ final class Plots {
       list.sort(Comparator.comparingInt(r -> r.stats().sessions()));
       series(chart, name, list, r -> r.stats().sessions(), r -> r.medianWall() / 1000.0);
     });
+    wholeNumbers(chart, byWorkload.values().stream().flatMap(List::stream)
+        .mapToInt(r -> r.stats().sessions()).max().orElse(1));
     return save(chart, "sessions");
   }
 
@@ -50,6 +52,7 @@ final class Plots {
             line.stream().mapToDouble(c -> c.collection().medianWall() / 1000.0).toArray());
       }
     }
+    wholeNumbers(chart, DistributionStudy.MAX_WORKERS);
     return save(chart, "workers");
   }
 
@@ -111,6 +114,12 @@ final class Plots {
   private static void series(final XYChart chart, final String name, final List<Row> rows,
       final ToDoubleFunction<Row> x, final ToDoubleFunction<Row> y) {
     chart.addSeries(name, rows.stream().mapToDouble(x).toArray(), rows.stream().mapToDouble(y).toArray());
+  }
+
+  /** Ticks one unit apart on an x axis of counts from 1 to {@code max}: XChart would otherwise tick fractions. */
+  private static void wholeNumbers(final XYChart chart, final int max) {
+    chart.getStyler().setXAxisTickMarkSpacingHint(Math.max(40, (chart.getWidth() - 120) / Math.max(1, max)));
+    chart.getStyler().setXAxisDecimalPattern("0");
   }
 
   private static XYChart xy(final String title, final String x, final String y) {

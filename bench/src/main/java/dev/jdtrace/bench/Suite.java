@@ -48,8 +48,6 @@ public final class Suite implements Callable<Integer> {
   @Option(names = "--report", paramLabel = "FILE", description = "Markdown report (default: ROOT/docs/benchmarks.md).")
   Path report;
 
-  private final List<String> progress = new ArrayList<>();
-
   public static void main(final String[] args) {
     System.exit(new CommandLine(new Suite()).execute(args));
   }
@@ -147,8 +145,7 @@ public final class Suite implements Callable<Integer> {
     return row;
   }
 
-  private void log(final String line) {
-    progress.add(line);
+  private static void log(final String line) {
     System.err.println("bench: " + line);
   }
 }
