@@ -1,0 +1,51 @@
+package dev.jdtrace.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The figures of {@code jdtrace run --stats}. The cost model's predictions are optional: a CLI without the
+ * model writes none, and they read as -1.
+ *
+ * @param blocks blocks of the traced classes
+ * @param breakpoints breakpoints over all sessions
+ * @param hits hits over all sessions
+ * @param blockEntries block entries of the trace
+ * @param wallMillis jdtrace's own wall time of the run
+ * @param predictedMillis the cost model's prediction for the run, or -1
+ * @param sessionBreakpoints breakpoints set per session
+ * @param sessionPredictedMillis the prediction per session (-1 each when absent)
+ * @param sessionWallMillis each session's wall time, launch to exit
+ */
+record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, long wallMillis, long predictedMillis,
+    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis) {
+
+  JdtraceStats {
+    sessionBreakpoints = List.copyOf(sessionBreakpoints);
+    sessionPredictedMillis = List.copyOf(sessionPredictedMillis);
+    sessionWallMillis = List.copyOf(sessionWallMillis);
+  }
+
+  static JdtraceStats read(final Path file) throws IOException {
+    final JsonNode s = new ObjectMapper().readTree(file.toFile());
+    final List<Integer> bp = new ArrayList<>();
+    final List<Long> predicted = new ArrayList<>();
+    final List<Long> wall = new ArrayList<>();
+    for (final JsonNode session : s.path("sessions")) {
+      bp.add(session.path("breakpoints").asInt());
+      predicted.add(session.path("predictedMillis").asLong(-1));
+      wall.add(session.path("wallMillis").asLong());
+    }
+    return new JdtraceStats(s.path("blocks").asInt(), s.path("breakpoints").asLong(), s.path("hits").asLong(),
+        s.path("blockEntries").asLong(), s.path("wallMillis").asLong(), s.path("predictedMillis").asLong(-1), bp,
+        predicted, wall);
+  }
+
+  int sessions() {
+    return sessionBreakpoints.size();
+  }
+}

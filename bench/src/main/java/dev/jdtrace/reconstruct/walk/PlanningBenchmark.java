@@ -1,0 +1,88 @@
+package dev.jdtrace.reconstruct.walk;
+
+import dev.jdtrace.distributor.Distributor;
+import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.IcfgPlanner;
+import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.profiler.model.Program;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Planning speed: a whole-program plan of a generated program of about {@code blocks} blocks, the program of
+ * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}: classes of static and instance methods with
+ * loops, switches, try/catch, recursion, virtual dispatch, callbacks and class initialisers). One operation is
+ * what {@code jdtrace run} does after loading the classes: call resolution and callbacks, the optimal profile
+ * with static weights and its conflict repair, the decision groups, and the split into one session.
+ *
+ * <p>It lives in reconstruct's test package because the generator is package-private there.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class PlanningBenchmark {
+  /** Target number of blocks. */
+  @Param({"30000"})
+  public int blocks;
+
+  private Program program;
+
+  /** Blocks planned per second, next to the plans per second. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  public static class Planned {
+    /** Blocks of the plans made in this iteration. */
+    public long blocks;
+
+    /** Counters start at zero in every iteration. */
+    @Setup(Level.Iteration)
+    public void reset() {
+      blocks = 0;
+    }
+  }
+
+  /** Generates the program once per trial. */
+  @Setup(Level.Trial)
+  public void generate() {
+    program = generate(blocks);
+  }
+
+  /** The generated program for a target size; the same on every call (fixed seed 7, as IcfgPlannerBench). */
+  public static Program generate(final int target) {
+    final int classes = Math.max(1, target / 150);
+    return GeneratedProgram.generate(GeneratedProgram.random(new Random(7)),
+        new GeneratedProgram.Options(classes, 8, 30, 3, true, true, true, true)).program;
+  }
+
+  /** One plan. */
+  @Benchmark
+  public List<BitSet> plan(final Planned counter) {
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), false);
+    final IcfgModel.Structure structure =
+        IcfgModel.Structure.of(program, resolver, Callbacks.of(program, resolver, List.of(), false));
+    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
+    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final List<BitSet> split = Distributor.split(program, groups.shared(), groups.groups(), Strategy.FUNCTION, 1,
+        Integer.MAX_VALUE, planned.blockWeights());
+    counter.blocks += program.blockCount();
+    return split;
+  }
+}
