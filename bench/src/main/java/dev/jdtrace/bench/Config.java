@@ -21,11 +21,13 @@ record Config(String name, Kind kind, List<String> options) {
   static final Config NO_DEBUGGER = new Config("no debugger", Kind.NO_DEBUGGER, List.of());
   static final Config LINE_STEPPING = new Config("line-stepping", Kind.LINE_STEPPING, List.of());
   /** The ground truth: every other jdtrace configuration must decode to its blocks export. */
-  static final Config ALL_BLOCKS = jdtrace("all-blocks", "--profile", "all-blocks");
-  static final Config CONDITION_TARGETS = jdtrace("condition-targets", "--profile", "condition-targets");
-  static final Config OPTIMAL_STATIC = jdtrace("optimal (static)", "--profile", "optimal");
-  static final Config OPTIMAL_TRACE = jdtrace("optimal (trace weights)", "--weights", WEIGHTS);
-  /** {@code jdtrace run} with no planning option: whatever the CLI defaults are. */
+  static final Config ALL_BLOCKS = jdtrace("all-blocks", "--profile", "all-blocks", "--sessions", "1");
+  // The profile kinds are compared in one session each; without --sessions the cost model would choose.
+  static final Config CONDITION_TARGETS = jdtrace("condition-targets", "--profile", "condition-targets",
+      "--sessions", "1");
+  static final Config OPTIMAL_STATIC = jdtrace("optimal (static)", "--profile", "optimal", "--sessions", "1");
+  static final Config OPTIMAL_TRACE = jdtrace("optimal (trace weights)", "--weights", WEIGHTS, "--sessions", "1");
+  /** {@code jdtrace run} with no planning option: whatever the CLI defaults are (the cost model picks sessions). */
   static final Config DEFAULT = jdtrace("jdtrace run (default)");
 
   Config {
@@ -41,7 +43,7 @@ record Config(String name, Kind kind, List<String> options) {
   }
 
   static Config cap(final int k) {
-    return jdtrace("cap " + k, "--cap", Integer.toString(k));
+    return jdtrace("cap " + k, "--cap", Integer.toString(k), "--sessions", "1");
   }
 
   /** Fig. 14 of the seed: {@code w} sessions on {@code w} workers, one strategy. */
