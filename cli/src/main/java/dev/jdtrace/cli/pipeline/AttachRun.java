@@ -126,10 +126,7 @@ public final class AttachRun {
       }
       return List.of(results);
     } catch (final ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new TargetException("a session failed: " + e.getCause(), e.getCause());
+      throw Sessions.failure(e);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while tracing");

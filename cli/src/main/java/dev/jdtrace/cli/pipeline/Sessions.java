@@ -55,16 +55,19 @@ final class Sessions {
       }
       return List.of(results);
     } catch (final ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new TargetException("a session failed: " + e.getCause(), e.getCause());
+      throw failure(e);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while tracing");
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** What a worker's session threw: its own exception when unchecked, so its one-line message survives. */
+  static RuntimeException failure(final ExecutionException e) {
+    return e.getCause() instanceof RuntimeException r ? r
+        : new TargetException("a session failed: " + e.getCause(), e.getCause());
   }
 
   /**
