@@ -18,6 +18,21 @@ public final class VarInts {
     out.writeByte((int) v);
   }
 
+  /** Longest encoding of an int. */
+  public static final int MAX_INT_BYTES = 5;
+
+  /** Encodes into {@code buf} at {@code at}; returns the position after it. Avoids a stream call per byte. */
+  public static int encode(final byte[] buf, final int at, final int value) {
+    int i = at;
+    int v = value;
+    while ((v & ~0x7F) != 0) {
+      buf[i++] = (byte) ((v & 0x7F) | 0x80);
+      v >>>= 7;
+    }
+    buf[i++] = (byte) v;
+    return i;
+  }
+
   public static long read(final DataInput in) throws IOException {
     long value = 0;
     for (int shift = 0; shift < 64; shift += 7) {

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 public final class TraceWriter implements TraceVisitor, AutoCloseable {
   private final DataOutputStream out;
   private final int[] chunk = new int[TraceFormat.CHUNK_SIZE];
+  private final byte[] encoded = new byte[1 + VarInts.MAX_INT_BYTES * (TraceFormat.CHUNK_SIZE + 1)];
   private int filled;
   private long blocks;
 
@@ -93,11 +94,14 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
     if (filled == 0) {
       return;
     }
-    out.writeByte(TraceFormat.CHUNK);
-    VarInts.write(out, filled);
+    // One write per chunk: a stream call per byte costs more than the decoding walk itself.
+    int at = 0;
+    encoded[at++] = TraceFormat.CHUNK;
+    at = VarInts.encode(encoded, at, filled);
     for (int i = 0; i < filled; i++) {
-      VarInts.write(out, chunk[i]);
+      at = VarInts.encode(encoded, at, chunk[i]);
     }
+    out.write(encoded, 0, at);
     filled = 0;
   }
 

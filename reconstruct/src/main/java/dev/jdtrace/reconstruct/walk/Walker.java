@@ -70,7 +70,10 @@ public final class Walker {
     long idle = 0;
     long progress = -1;
     while (!stack.isEmpty()) {
-      final long consumed = Arrays.stream(pos).asLongStream().sum();
+      long consumed = 0;
+      for (final int p : pos) {
+        consumed += p;
+      }
       if (consumed != progress) {
         progress = consumed;
         idle = 0;
@@ -190,13 +193,15 @@ public final class Walker {
         } else if (t.isPure()) {
           enter(consistency.get(0).returnSite(b));
         } else {
-          final int callee = choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), stack.size(),
-              false);
+          // One target needs no choice: skip building the candidate list on this hot path.
+          final int callee = t.traced().size() == 1 ? program.blockId(t.traced().get(0), 0)
+              : choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), stack.size(), false);
           push(Frame.traced(program.methodOf(callee), false), callee);
         }
       }
-      default -> enter(choose(block.successors().stream().map(s -> program.blockId(method, s)).toList(),
-          stack.size() - 1, top.kind == Frame.Kind.INTERRUPT));
+      default -> enter(block.successors().size() == 1 ? program.blockId(method, block.successors().get(0))
+          : choose(block.successors().stream().map(s -> program.blockId(method, s)).toList(), stack.size() - 1,
+              top.kind == Frame.Kind.INTERRUPT));
     }
   }
 
