@@ -14,8 +14,7 @@ import java.util.List;
  * Breakpoint caps that split a workload's optimal plan (static weights) into more sessions. Every session holds
  * the witnesses that decide callbacks, and a decision group is never split (a cap below both is refused), so a
  * cap is that shared part plus a fraction of the rest (half, a quarter, ... for about 2, 4, ... sessions), but
- * at least the least cap the distributor accepts with the default strategy (found by bisection, since the
- * strategy decides how groups join into jobs). Equal caps are given once.
+ * at least the least cap the distributor accepts with the default strategy. Equal caps are given once.
  */
 final class Caps {
   private Caps() {
@@ -30,17 +29,8 @@ final class Caps {
     final int shared = groups.shared().cardinality();
     final int total = planned.witnesses().cardinality();
     final int rest = total - shared;
-    // The least accepted cap: refused below it, accepted from it on.
-    int low = shared;
-    int high = Math.max(shared + 1, total);
-    while (low < high) {
-      final int mid = (low + high) >>> 1;
-      if (accepted(traced, groups, planned, mid)) {
-        high = mid;
-      } else {
-        low = mid + 1;
-      }
-    }
+    final int low = new Distributor(traced.program(), groups.shared(), groups.groups(), Strategy.FUNCTION)
+        .minimumCap();
     final List<Integer> caps = new ArrayList<>();
     for (final int d : divisors) {
       final int cap = Math.max(low, shared + (rest + d - 1) / d);
@@ -49,16 +39,5 @@ final class Caps {
       }
     }
     return caps;
-  }
-
-  private static boolean accepted(final TracedProgram traced, final DecisionGroups groups,
-      final IcfgPlanner.Result planned, final int cap) {
-    try {
-      Distributor.split(traced.program(), groups.shared(), groups.groups(), Strategy.FUNCTION, 1, cap,
-          planned.blockWeights());
-      return true;
-    } catch (final IllegalArgumentException refused) {
-      return false;
-    }
   }
 }

@@ -109,8 +109,7 @@ final class AttachCommand implements Callable<Integer> {
     final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
         planning.request(output, new byte[0], List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
-        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated,
-        classpath == null), System.out, System.err, info);
+        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     if (report.threads() == 0) {

@@ -30,10 +30,8 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
-  @Option(names = "--parallel", paramLabel = "P",
-      description = "Sessions that will run at once, for the predicted wall time and the choice of sessions "
-          + "(default: the number of cores here).")
-  Integer parallel;
+  @Mixin
+  ParallelOption parallel;
 
   @Mixin
   JavaCommandArgs java;
@@ -42,7 +40,7 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
-        parallel == null ? Runtime.getRuntime().availableProcessors() : parallel), Info.to(err));
+        parallel.workers()), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes);
     file.write(output);

@@ -33,9 +33,8 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   PlanningOptions planning;
 
-  @Option(names = "--parallel", paramLabel = "P",
-      description = "Sessions run at once (default: the number of cores).")
-  Integer parallel;
+  @Mixin
+  ParallelOption parallel;
 
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}).")
@@ -57,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
     final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
-        parallel == null ? Runtime.getRuntime().availableProcessors() : parallel),
+        parallel.workers()),
         System.out, System.err, Info.to(err));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),

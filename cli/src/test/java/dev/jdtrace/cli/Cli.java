@@ -28,10 +28,6 @@ final class Cli {
     return new Outcome(code, out.toString(), err.toString());
   }
 
-  /** Blocks exports of all-blocks single-session traces, by java command: the ground truth, traced once. */
-  private static final java.util.Map<java.util.List<String>, java.util.List<String>> GROUND_TRUTH =
-      new java.util.concurrent.ConcurrentHashMap<>();
-
   /** The blocks export of a {@code run} with these options on this command, asserting success. */
   static java.util.List<String> blocks(final java.nio.file.Path dir, final java.util.List<String> options,
       final java.util.List<String> command) throws java.io.IOException {
@@ -51,21 +47,51 @@ final class Cli {
     return lines;
   }
 
-  /** The all-blocks single-session export of a command, computed once per test JVM. */
-  static java.util.List<String> groundTruth(final java.nio.file.Path dir, final java.util.List<String> includes,
-      final java.util.List<String> command) throws java.io.IOException {
+  /**
+   * The ground truth of a command: its all-blocks single-session trace and that trace's blocks export.
+   *
+   * @param trace the trace, kept for the test JVM's lifetime (it weighs plans in some tests)
+   * @param blocks its blocks export
+   */
+  record Truth(java.nio.file.Path trace, java.util.List<String> blocks) {
+  }
+
+  /** Ground truths by include patterns and java command: each is traced once per test JVM. */
+  private static final java.util.Map<java.util.List<String>, Truth> GROUND_TRUTH =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** The ground truth of a command, traced on first use. */
+  static synchronized Truth truth(final java.util.List<String> includes, final java.util.List<String> command)
+      throws java.io.IOException {
     final java.util.List<String> key = new java.util.ArrayList<>(includes);
     key.addAll(command);
-    final java.util.List<String> cached = GROUND_TRUTH.get(key);
+    final Truth cached = GROUND_TRUTH.get(key);
     if (cached != null) {
       return cached;
     }
+    final java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("jdtrace-truth-");
+    dir.toFile().deleteOnExit();
     final java.util.List<String> options = new java.util.ArrayList<>(java.util.List.of("--profile", "all-blocks",
         "--sessions", "1"));
     includes.forEach(i -> options.addAll(java.util.List.of("--include", i)));
-    final java.util.List<String> truth = blocks(dir, options, command);
+    final java.util.List<String> blocks = blocks(dir, options, command);
+    final java.nio.file.Path trace;
+    try (var files = java.nio.file.Files.list(dir)) {
+      // blocks() leaves exactly its trace and its export in the fresh folder.
+      trace = files.filter(f -> f.toString().endsWith(".trace")).findFirst().orElseThrow();
+    }
+    try (var files = java.nio.file.Files.list(dir)) {
+      files.forEach(f -> f.toFile().deleteOnExit());
+    }
+    final Truth truth = new Truth(trace, blocks);
     GROUND_TRUTH.put(key, truth);
     return truth;
+  }
+
+  /** The ground truth's blocks export. */
+  static java.util.List<String> groundTruth(final java.util.List<String> includes,
+      final java.util.List<String> command) throws java.io.IOException {
+    return truth(includes, command).blocks();
   }
 
   private static String programs() {

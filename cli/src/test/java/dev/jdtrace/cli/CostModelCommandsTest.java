@@ -47,9 +47,7 @@ class CostModelCommandsTest {
 
   @Test
   void statsSetPredictedBesideMeasuredAndTraceWeightsPredictTheHits() throws Exception {
-    final Path truth = dir.resolve("truth.trace");
-    assertThat(Cli.execute(args(List.of("run", "--profile", "all-blocks", "--sessions", "1", "--stdin", "/dev/null",
-        "-o", truth.toString(), "--"))).exitCode()).isZero();
+    final Path truth = Cli.truth(List.of(), command()).trace();
     final Path stats = dir.resolve("stats.json");
     final Cli.Outcome o = Cli.execute(args(List.of("run", "--weights", truth.toString(), "--sessions", "2",
         "--stdin", "/dev/null", "--stats", stats.toString(), "-o", dir.resolve("t.trace").toString(), "--")));
@@ -67,13 +65,11 @@ class CostModelCommandsTest {
 
   @Test
   void withoutSessionsTheCostModelChoosesAndTheTraceStaysExact() throws Exception {
-    final Path truth = dir.resolve("truth.trace");
-    assertThat(Cli.execute(args(List.of("run", "--profile", "all-blocks", "--sessions", "1", "--stdin", "/dev/null",
-        "-o", truth.toString(), "--"))).exitCode()).isZero();
+    final Path truth = Cli.truth(List.of(), command()).trace();
     final Path stats = dir.resolve("stats.json");
     final List<String> blocks = Cli.blocks(dir, List.of("--weights", truth.toString(), "--stats", stats.toString()),
         command());
-    assertThat(blocks).isEqualTo(Cli.groundTruth(dir, List.of(), command()));
+    assertThat(blocks).isEqualTo(Cli.groundTruth(List.of(), command()));
     assertThat(JSON.readTree(stats.toFile()).get("sessions").size()).isBetween(1, 4 * Runtime.getRuntime()
         .availableProcessors());
   }

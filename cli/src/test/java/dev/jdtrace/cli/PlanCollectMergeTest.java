@@ -50,7 +50,7 @@ class PlanCollectMergeTest {
     assertThat(merged.exitCode()).as(merged.err()).isZero();
     final Path blocks = dir.resolve("merged.blocks");
     assertThat(Cli.execute("export", trace.toString(), "-o", blocks.toString()).exitCode()).isZero();
-    assertThat(Files.readAllLines(blocks)).isEqualTo(Cli.groundTruth(dir, List.of(), command()));
+    assertThat(Files.readAllLines(blocks)).isEqualTo(Cli.groundTruth(List.of(), command()));
   }
 
   @Test

@@ -30,6 +30,6 @@ class ProfilesAgreeTest {
   void profileDecodesToAllBlocksTrace(final String program, final String profile) throws Exception {
     final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, program);
     assertThat(Cli.blocks(dir, List.of("--profile", profile), command))
-        .isEqualTo(Cli.groundTruth(dir, List.of(), command));
+        .isEqualTo(Cli.groundTruth(List.of(), command));
   }
 }

@@ -76,7 +76,7 @@ class SessionsAgreeTest {
     }
     final Path stats = dir.resolve("stats.json");
     assertThat(Cli.blocks(dir, List.of("--include", include.get(0), "--cap", effective, "--strategy", strategy,
-        "--stats", stats.toString()), command)).isEqualTo(Cli.groundTruth(dir, include, command));
+        "--stats", stats.toString()), command)).isEqualTo(Cli.groundTruth(include, command));
     for (final com.fasterxml.jackson.databind.JsonNode s : new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(stats.toFile()).get("sessions")) {
       assertThat(s.get("breakpoints").asInt()).isLessThanOrEqualTo(Integer.parseInt(effective));
@@ -87,16 +87,13 @@ class SessionsAgreeTest {
   @MethodSource("configurations")
   void splitSessionsDecodeToAllBlocksTrace(final String program, final List<String> config) throws Exception {
     final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, program);
-    final List<String> truth = Cli.groundTruth(dir, List.of(), command);
+    final Cli.Truth truth = Cli.truth(List.of(), command);
     List<String> options = config;
     if (config.contains("--weights-from-ground-truth")) {
-      final Path weights = dir.resolve("weights.trace");
-      assertThat(Cli.execute("run", "--profile", "all-blocks", "--stdin", "/dev/null", "-o", weights.toString(),
-          "--", Cli.JAVA, "-cp", Cli.PROGRAMS, program).exitCode()).isZero();
       options = Stream.concat(config.stream().filter(o -> !o.equals("--weights-from-ground-truth")),
-          Stream.of("--weights", weights.toString())).toList();
+          Stream.of("--weights", truth.trace().toString())).toList();
     }
-    assertThat(Cli.blocks(dir, options, command)).isEqualTo(truth);
+    assertThat(Cli.blocks(dir, options, command)).isEqualTo(truth.blocks());
   }
 
   @Test
@@ -105,7 +102,7 @@ class SessionsAgreeTest {
     final Path stats = dir.resolve("stats.json");
     final List<String> blocks = Cli.blocks(dir, List.of("--cap", "2000", "--sessions", "2", "--stats",
         stats.toString()), command);
-    assertThat(blocks).isEqualTo(Cli.groundTruth(dir, List.of(), command));
+    assertThat(blocks).isEqualTo(Cli.groundTruth(List.of(), command));
     assertThat(Files.readString(stats)).contains("\"session\" : 1");
   }
 

@@ -1,6 +1,8 @@
 package dev.jdtrace.distributor;
 
+import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.profiler.optimal.IntUnionFind;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
@@ -14,23 +16,40 @@ import java.util.Map;
  * that has room under the per-session breakpoint cap.
  */
 public final class Distributor {
-  private Distributor() {
+  private final BitSet shared;
+  private final Strategy strategy;
+  /** The units of distribution: decision groups, or for the coarser strategies groups merged by method. */
+  private final List<BitSet> jobs;
+
+  /**
+   * Forms the jobs once, so that splits into several session counts (the cost model tries many) share them.
+   *
+   * @param shared witnesses every session carries
+   * @param groups decision groups covering the other witnesses
+   */
+  public Distributor(final Program program, final BitSet shared, final List<BitSet> groups,
+      final Strategy strategy) {
+    this.shared = (BitSet) shared.clone();
+    this.strategy = strategy;
+    this.jobs = strategy == Strategy.FINE ? List.copyOf(groups) : byMethod(program, groups);
+  }
+
+  /** The smallest cap under which the jobs fit: the shared witnesses plus the largest job. */
+  public int minimumCap() {
+    return shared.cardinality() + Math.max(jobs.isEmpty() ? 0 : 1,
+        jobs.stream().mapToInt(BitSet::cardinality).max().orElse(0));
   }
 
   /**
    * The sessions' witness sets.
    *
-   * @param shared witnesses every session carries
-   * @param groups decision groups covering the other witnesses
    * @param sessions the number of sessions wanted; more are opened when the cap requires
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
    * @param hitWeight expected hits per block, for the optimized strategy
    * @throws IllegalArgumentException when the cap is below {@link #minimumCap}
    */
-  public static List<BitSet> split(final Program program, final BitSet shared, final List<BitSet> groups,
-      final Strategy strategy, final int sessions, final int cap, final double[] hitWeight) {
-    final List<BitSet> jobs = jobs(program, groups, strategy);
-    final int minimum = minimumCap(shared, jobs);
+  public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
+    final int minimum = minimumCap();
     if (cap < minimum) {
       throw new IllegalArgumentException("--cap " + cap + " is too small: every session carries the "
           + shared.cardinality() + " witnesses that decide callbacks, and the largest job that must stay in one "
@@ -38,7 +57,7 @@ public final class Distributor {
     }
     final int room = cap - shared.cardinality();
     final Comparator<BitSet> heaviest = strategy == Strategy.OPTIMIZED
-        ? Comparator.comparingDouble((BitSet j) -> -hits(j, hitWeight))
+        ? Comparator.comparingDouble((BitSet j) -> -Prediction.hits(j, hitWeight))
         : Comparator.comparingInt((BitSet j) -> -j.cardinality());
     final List<BitSet> sorted = new ArrayList<>(jobs);
     sorted.sort(heaviest.thenComparingInt(j -> j.nextSetBit(0)));
@@ -61,7 +80,8 @@ public final class Distributor {
         best = bins.size() - 1;
       }
       bins.get(best).or(job);
-      load.set(best, load.get(best) + (strategy == Strategy.OPTIMIZED ? hits(job, hitWeight) : job.cardinality()));
+      load.set(best, load.get(best)
+          + (strategy == Strategy.OPTIMIZED ? Prediction.hits(job, hitWeight) : job.cardinality()));
     }
     bins.removeIf(BitSet::isEmpty);
     if (bins.isEmpty()) {
@@ -71,57 +91,23 @@ public final class Distributor {
     return bins;
   }
 
-  /** The smallest cap under which the strategy's jobs fit: the shared witnesses plus the largest job. */
-  public static int minimumCap(final Program program, final BitSet shared, final List<BitSet> groups,
-      final Strategy strategy) {
-    return minimumCap(shared, jobs(program, groups, strategy));
-  }
-
-  private static int minimumCap(final BitSet shared, final List<BitSet> jobs) {
-    return shared.cardinality() + Math.max(jobs.isEmpty() ? 0 : 1,
-        jobs.stream().mapToInt(BitSet::cardinality).max().orElse(0));
-  }
-
-  /** The units of distribution: decision groups, or for the coarser strategies groups merged by method. */
-  private static List<BitSet> jobs(final Program program, final List<BitSet> groups, final Strategy strategy) {
-    return strategy == Strategy.FINE ? groups : byMethod(program, groups);
-  }
-
-  private static double hits(final BitSet job, final double[] weight) {
-    double h = 0;
-    for (int b = job.nextSetBit(0); b >= 0; b = job.nextSetBit(b + 1)) {
-      h += weight[b];
-    }
-    return h;
-  }
-
   /** Merges the groups that have witnesses in a common method. */
   private static List<BitSet> byMethod(final Program program, final List<BitSet> groups) {
-    final int[] parent = new int[groups.size()];
+    final IntUnionFind sets = new IntUnionFind(groups.size());
     final Map<Integer, Integer> methodGroup = new LinkedHashMap<>();
     for (int g = 0; g < groups.size(); g++) {
-      parent[g] = g;
       final BitSet set = groups.get(g);
       for (int b = set.nextSetBit(0); b >= 0; b = set.nextSetBit(b + 1)) {
         final Integer other = methodGroup.putIfAbsent(program.methodOf(b), g);
         if (other != null) {
-          parent[find(parent, g)] = find(parent, other);
+          sets.union(g, other);
         }
       }
     }
     final Map<Integer, BitSet> merged = new LinkedHashMap<>();
     for (int g = 0; g < groups.size(); g++) {
-      merged.computeIfAbsent(find(parent, g), k -> new BitSet()).or(groups.get(g));
+      merged.computeIfAbsent(sets.find(g), k -> new BitSet()).or(groups.get(g));
     }
-    return new ArrayList<>(merged.values());
-  }
-
-  private static int find(final int[] parent, final int x) {
-    int r = x;
-    while (parent[r] != r) {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-    return r;
+    return List.copyOf(merged.values());
   }
 }

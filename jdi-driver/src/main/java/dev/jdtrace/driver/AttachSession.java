@@ -24,7 +24,7 @@ public final class AttachSession {
    * @throws IllegalArgumentException when the host is unknown
    */
   public static AttachResult run(final AttachSpec spec, final OutputStream out, final OutputStream err) {
-    final VirtualMachine vm = Attacher.attach(spec.target(), spec.reattach());
+    final VirtualMachine vm = Attacher.attach(spec.target());
     try {
       return AttachedRecording.record(vm, spec, out, err);
     } catch (final InterruptedException e) {

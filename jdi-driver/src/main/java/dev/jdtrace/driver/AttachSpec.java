@@ -17,9 +17,7 @@ import java.util.BitSet;
  * @param session index of this session in the plan
  * @param window the trigger command or observation window
  * @param guardrails the limits that truncate the session
- * @param reattach whether an earlier session just detached from this target (the agent may need a moment
- *     before it listens again)
  */
 public record AttachSpec(Endpoint target, Program program, ClassFilter filter, BitSet witnesses, Path stream,
-    String planId, int session, Window window, Guardrails guardrails, boolean reattach) {
+    String planId, int session, Window window, Guardrails guardrails) {
 }

@@ -23,15 +23,14 @@ public final class JvmClasses {
    * @throws TargetException when the JVM cannot be attached to or cannot show bytecode
    */
   public static Program read(final Endpoint target, final ClassFilter filter) {
-    final VirtualMachine vm = Attacher.attach(target, false);
+    final VirtualMachine vm = Attacher.attach(target);
     try {
       if (!vm.canGetBytecodes() || !vm.canGetConstantPool()) {
         throw new TargetException(target + " cannot show bytecode over JDI: pass --classpath");
       }
       return JvmClassReader.read(vm, target, filter);
     } finally {
-      vm.dispose();
+      Attacher.detach(target, vm);
     }
   }
-
 }

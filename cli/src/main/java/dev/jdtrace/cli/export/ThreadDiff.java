@@ -68,19 +68,7 @@ final class ThreadDiff {
   /** One side being compared. */
   private static final class Track {
     final BlockCursor cursor;
-    final CallTracker tracker = new CallTracker(new CallListener() {
-      @Override
-      public void enter(final int method, final long ordinal, final int depth) {
-      }
-
-      @Override
-      public void exit(final int method, final long ordinal, final int depth) {
-      }
-
-      @Override
-      public void block(final int block, final long ordinal, final int depth) {
-      }
-    });
+    final CallTracker tracker = new CallTracker(new CallListener() { });
     final Labels labels;
     long ended;
     long differing;

@@ -41,11 +41,9 @@ public final class AttachRun {
    * @param window the trigger command or the observation window of every session
    * @param guardrails the limits of every session
    * @param allowTruncated whether a truncated session may still give a (partial, announced) trace
-   * @param firstTargetJustDetached whether the class files were just read over JDI from the first target, whose
-   *     agent may need a moment to listen again
    */
   public record Request(List<Endpoint> targets, TracedProgram traced, RunRequest planning, Window window,
-      Guardrails guardrails, boolean allowTruncated, boolean firstTargetJustDetached) {
+      Guardrails guardrails, boolean allowTruncated) {
 
     public Request {
       targets = List.copyOf(targets);
@@ -110,7 +108,7 @@ public final class AttachRun {
             final Plan.SessionPlan s = plan.sessions().get(k);
             final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), request.traced().program(),
                 request.traced().filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
-                request.guardrails(), k != first || request.firstTargetJustDetached()), k == 0 ? out : OutputStream.nullOutputStream(),
+                request.guardrails()), k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
             info.accept(describe(r, total));
             mine.add(r);

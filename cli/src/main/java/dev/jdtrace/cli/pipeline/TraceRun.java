@@ -70,8 +70,8 @@ public final class TraceRun {
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final double[] hitWeight = planned.blockWeights();
-    final IntFunction<List<BitSet>> split = n -> Distributor.split(program, groups.shared(), groups.groups(),
-        request.strategy(), n, request.cap(), hitWeight);
+    final Distributor distributor = new Distributor(program, groups.shared(), groups.groups(), request.strategy());
+    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final CostModel cost = CostModels.forThisMachine(info);
     final List<BitSet> sessions;
     final Prediction prediction;

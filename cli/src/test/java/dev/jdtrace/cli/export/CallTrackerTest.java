@@ -82,19 +82,7 @@ class CallTrackerTest {
 
   @Test
   void stackIsVisibleWhileTracking() {
-    final CallTracker tracker = new CallTracker(new CallListener() {
-      @Override
-      public void enter(final int method, final long ordinal, final int depth) {
-      }
-
-      @Override
-      public void exit(final int method, final long ordinal, final int depth) {
-      }
-
-      @Override
-      public void block(final int block, final long ordinal, final int depth) {
-      }
-    });
+    final CallTracker tracker = new CallTracker(new CallListener() { });
     tracker.dictionary(Hand.standard());
     tracker.thread("main");
     for (final int b : new int[] {0, 3, 3, 4}) {

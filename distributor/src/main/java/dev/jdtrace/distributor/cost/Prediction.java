@@ -38,7 +38,8 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
     return new Prediction(model, hits, millis, model.wallMillis(millis, workers), workers);
   }
 
-  private static double hits(final BitSet witnesses, final double[] weight) {
+  /** Expected hits of a set of witnesses. */
+  public static double hits(final BitSet witnesses, final double[] weight) {
     double h = 0;
     for (int b = witnesses.nextSetBit(0); b >= 0; b = witnesses.nextSetBit(b + 1)) {
       h += weight[b];

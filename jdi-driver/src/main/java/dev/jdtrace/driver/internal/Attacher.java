@@ -12,6 +12,7 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,19 +30,22 @@ public final class Attacher {
   static final long TIMEOUT_MILLIS = 10_000;
   /** How long an agent gets to listen again after the previous session detached. */
   static final long RELISTEN_MILLIS = 5_000;
+  /** When this process last detached from each target: its agent may not listen again at once. */
+  private static final Map<Endpoint, Long> DETACHED_AT = new ConcurrentHashMap<>();
 
   private Attacher() {
   }
 
   /**
-   * Attaches.
+   * Attaches. A refused connection is retried for a while only when this process detached from the target
+   * shortly before; otherwise a closed port is reported at once.
    *
-   * @param reattach whether a session of ours just detached, so a refused connection is retried briefly
    * @throws TargetException when nothing, or no free JDWP agent, answers there
    * @throws IllegalArgumentException when the host is unknown
    */
-  public static VirtualMachine attach(final Endpoint target, final boolean reattach) {
-    final long giveUp = System.nanoTime() + (reattach ? RELISTEN_MILLIS : 0) * 1_000_000;
+  public static VirtualMachine attach(final Endpoint target) {
+    final Long detached = DETACHED_AT.get(target);
+    final long giveUp = detached == null ? System.nanoTime() : detached + RELISTEN_MILLIS * 1_000_000;
     while (true) {
       try {
         return attachOnce(target);
@@ -56,6 +60,15 @@ public final class Attacher {
         Thread.currentThread().interrupt();
         throw new TargetException("interrupted while attaching to " + target);
       }
+    }
+  }
+
+  /** Disconnects, leaving the target running, and remembers when, for the next attach. */
+  public static void detach(final Endpoint target, final VirtualMachine vm) {
+    try {
+      vm.dispose();
+    } finally {
+      DETACHED_AT.put(target, System.nanoTime());
     }
   }
 

@@ -203,7 +203,7 @@ final class Attachment {
     detached = true;
     try {
       removeRequests();
-      vm.dispose();
+      Attacher.detach(spec.target(), vm);
     } catch (final VMDisconnectedException e) {
       // The target is gone already: nothing is left to remove.
     }

@@ -50,7 +50,8 @@ final class Recorder {
 
   /** Whether the thread's events are recorded. */
   boolean records(final ThreadReference thread) {
-    return !ignored.contains(thread.uniqueID());
+    // Launched sessions ignore no thread: spare them a boxed lookup on every hit.
+    return ignored.isEmpty() || !ignored.contains(thread.uniqueID());
   }
 
   void hit(final ThreadReference thread, final int block) {

@@ -3,6 +3,7 @@ package dev.jdtrace.profiler.icfg;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.profiler.optimal.IntUnionFind;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -31,10 +32,7 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
     final Program p = model.program();
     final FirstSets first = model.first();
     final FollowSets follow = new FollowSets(model);
-    final int[] parent = new int[p.blockCount()];
-    for (int i = 0; i < parent.length; i++) {
-      parent[i] = i;
-    }
+    final IntUnionFind sets = new IntUnionFind(p.blockCount());
     final BitSet shared = new BitSet();
     for (int b = 0; b < p.blockCount(); b++) {
       final Block block = p.block(b);
@@ -50,10 +48,10 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
         } else {
           int anchor = -1;
           for (final int m : t.traced()) {
-            anchor = join(parent, first.of(p.blockId(m, 0)), anchor);
+            anchor = join(sets, first.of(p.blockId(m, 0)), anchor);
           }
           if (t.traced().size() > 1) {
-            join(parent, ret, anchor);
+            join(sets, ret, anchor);
           }
         }
       } else if (block.successors().size() > 1) {
@@ -61,7 +59,7 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
         boolean untraced = false;
         for (final int s : block.successors()) {
           final int[] set = follow.substitute(first.of(p.blockId(method, s)), method);
-          anchor = join(parent, set, anchor);
+          anchor = join(sets, set, anchor);
           untraced |= java.util.Arrays.binarySearch(set, FirstSets.EXTERNAL) >= 0
               || java.util.Arrays.binarySearch(set, FirstSets.AFTER_CALLBACK) >= 0;
         }
@@ -81,7 +79,7 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
     final BitSet witnesses = model.witnesses();
     for (int w = witnesses.nextSetBit(0); w >= 0; w = witnesses.nextSetBit(w + 1)) {
       if (!shared.get(w)) {
-        groups.computeIfAbsent(find(parent, w), k -> new BitSet()).set(w);
+        groups.computeIfAbsent(sets.find(w), k -> new BitSet()).set(w);
       }
     }
     return new DecisionGroups(shared, new ArrayList<>(groups.values()));
@@ -96,7 +94,7 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
   }
 
   /** Unites every witness of the set with the anchor; returns the (possibly new) anchor. */
-  private static int join(final int[] parent, final int[] set, final int anchor) {
+  private static int join(final IntUnionFind sets, final int[] set, final int anchor) {
     int a = anchor;
     for (final int w : set) {
       if (w < 0) {
@@ -105,18 +103,9 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
       if (a < 0) {
         a = w;
       } else {
-        parent[find(parent, w)] = find(parent, a);
+        sets.union(w, a);
       }
     }
     return a;
-  }
-
-  private static int find(final int[] parent, final int x) {
-    int r = x;
-    while (parent[r] != r) {
-      parent[r] = parent[parent[r]];
-      r = parent[r];
-    }
-    return r;
   }
 }

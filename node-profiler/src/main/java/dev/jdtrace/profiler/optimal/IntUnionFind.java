@@ -2,14 +2,15 @@ package dev.jdtrace.profiler.optimal;
 
 /**
  * Union-find over {@code 0..n-1} with path halving and union by size: the array form of JGraphT's
- * {@code UnionFind}, without boxing, since the planner runs on every method of a program.
+ * {@code UnionFind}, without boxing, since the planner runs on every method of a program. Also joins the
+ * decoder's decision groups and the distributor's jobs.
  */
-final class IntUnionFind {
+public final class IntUnionFind {
 
   private final int[] parent;
   private final int[] size;
 
-  IntUnionFind(final int n) {
+  public IntUnionFind(final int n) {
     parent = new int[n];
     size = new int[n];
     for (int i = 0; i < n; i++) {
@@ -18,7 +19,7 @@ final class IntUnionFind {
     }
   }
 
-  int find(final int x) {
+  public int find(final int x) {
     int r = x;
     while (parent[r] != r) {
       parent[r] = parent[parent[r]];
@@ -28,7 +29,7 @@ final class IntUnionFind {
   }
 
   /** Joins the sets of {@code a} and {@code b}; false if they were already one set. */
-  boolean union(final int a, final int b) {
+  public boolean union(final int a, final int b) {
     int ra = find(a);
     int rb = find(b);
     if (ra == rb) {

@@ -46,11 +46,11 @@ class DistributedWalkPropertiesTest {
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
     final DecisionGroups groups = DecisionGroups.of(plan.model());
-    final int tightest = Distributor.minimumCap(c.generated().program, groups.shared(), groups.groups(), strategy);
+    final Distributor distributor = new Distributor(c.generated().program, groups.shared(), groups.groups(), strategy);
+    final int tightest = distributor.minimumCap();
     // The tightest cap the plan accepts, one a little above it, and none.
     final int cap = capKind == 0 ? tightest : capKind == 1 ? tightest + 3 : Integer.MAX_VALUE;
-    final List<BitSet> split = Distributor.split(c.generated().program, groups.shared(), groups.groups(), strategy,
-        sessions, cap, plan.blockWeights());
+    final List<BitSet> split = distributor.split(sessions, cap, plan.blockWeights());
     final BitSet union = new BitSet();
     split.forEach(union::or);
     if (!union.equals(plan.witnesses())) {
