@@ -6,6 +6,7 @@ import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -53,12 +54,19 @@ final class CollectCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
           + (file.sessions().size() - 1));
     }
-    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
+    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), file.classSet(),
+        line -> { });
     final Plan rebuilt = file.toPlan(traced.program());
     final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
         rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
-        output, rebuilt.id(), session), System.out, System.err);
+        output, rebuilt.id(), session, traced.unplanned()), System.out, System.err);
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
+    if (!r.unplannedClasses().isEmpty()) {
+      Files.deleteIfExists(output); // A part that misses blocks must never be merged.
+      throw new ReconstructionException("the run loaded " + r.unplannedClasses().size() + " traced class(es) that "
+          + "plan " + rebuilt.id() + " left out (" + r.unplannedClasses().get(0) + "), so their blocks ran unseen: "
+          + "plan again with the same input, or with --all-classes");
+    }
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
         rebuilt.id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);
     err.flush();

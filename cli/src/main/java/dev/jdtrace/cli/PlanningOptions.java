@@ -39,6 +39,11 @@ final class PlanningOptions {
       description = "At most K breakpoints per session; more sessions are opened when needed.")
   int cap;
 
+  @Option(names = "--all-classes",
+      description = "Plan every class that matches --include. Default: only the classes a first run of the program "
+          + "loads (one extra run without breakpoints); a session that loads another plans again.")
+  boolean allClasses;
+
   @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
       description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
   String strategy;
@@ -57,7 +62,7 @@ final class PlanningOptions {
     }
     return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand,
         sessions == null ? 0 : sessions, cap, s,
-        parallel);
+        parallel, allClasses);
   }
 
   /** Reads the profile names users type ({@code optimal}, {@code condition-targets}, {@code all-blocks}). */

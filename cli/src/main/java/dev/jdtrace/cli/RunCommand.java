@@ -61,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
         report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
+    final var phases = report.phases();
+    err.printf("jdtrace: time: first run %.2f s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
+        phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,
+        phases.plans() > 1 ? " (" + phases.plans() + " plans)" : "", phases.sessionsMillis() / 1000.0,
+        phases.decodingMillis() / 1000.0);
     report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
         .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
     if (stats != null) {

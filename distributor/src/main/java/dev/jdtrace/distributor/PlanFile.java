@@ -25,9 +25,11 @@ import java.util.List;
  * @param excludes exclude patterns used
  * @param predicted the plan's predicted cost on this machine
  * @param sessions the sessions' witnesses
+ * @param classes the traced classes planned, the ones a first run loaded; {@code null} when every class
+ *     matching the includes was planned
  */
 public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
-    List<String> excludes, Predicted predicted, List<SessionEntry> sessions) {
+    List<String> excludes, Predicted predicted, List<SessionEntry> sessions, List<String> classes) {
 
   /**
    * The predicted cost of running every session here (DESIGN §3's model, measured by calibration).
@@ -60,7 +62,7 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
 
   /** Describes a plan made from these options. */
   public static PlanFile of(final Plan plan, final Prediction prediction, final Program program, final List<String> javaCommand, final List<String> includes,
-      final List<String> excludes) {
+      final List<String> excludes, final boolean allClasses) {
     final CostModel cost = prediction.model();
     final List<SessionEntry> sessions = new ArrayList<>();
     for (final Plan.SessionPlan s : plan.sessions()) {
@@ -76,7 +78,13 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
     }
     return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes,
         new Predicted(prediction.wallMillis(), prediction.workers(), cost.c0Micros(), cost.c1Micros(),
-            cost.launchMillis()), sessions);
+            cost.launchMillis()), sessions,
+        allClasses ? null : program.classes().stream().map(c -> c.name()).toList());
+  }
+
+  /** The planned classes, or {@code null} when every traced class was planned. */
+  public java.util.Set<String> classSet() {
+    return classes == null ? null : new java.util.TreeSet<>(classes);
   }
 
   /** The sessions' witness sets, in session order. */

@@ -27,7 +27,7 @@ public final class LocalSession {
       final int exit = target.waitFor();
       return new SessionResult(spec.session(), exit, target.stdoutSha256(), recording.threads(),
           recording.breakpoints(), recording.hits(), (System.nanoTime() - start) / 1_000_000,
-          recording.refused());
+          recording.refused(), recording.unplanned());
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while tracing");

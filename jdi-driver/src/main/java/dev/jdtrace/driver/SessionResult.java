@@ -13,6 +13,8 @@ import java.util.List;
  * @param hits witness hits recorded
  * @param wallMillis wall time from launch to exit
  * @param refusedClasses one message per class whose bytecode did not match the plan
+ * @param unplannedClasses traced classes the session prepared that the plan left out ({@link
+ *     SessionSpec#unplanned()}), sorted: the trace would miss their blocks, so the run plans again
  */
 public record SessionResult(
     int session,
@@ -22,9 +24,17 @@ public record SessionResult(
     int breakpoints,
     long hits,
     long wallMillis,
-    List<String> refusedClasses) {
+    List<String> refusedClasses,
+    List<String> unplannedClasses) {
 
   public SessionResult {
     refusedClasses = List.copyOf(refusedClasses);
+    unplannedClasses = List.copyOf(unplannedClasses);
+  }
+
+  /** A session that prepared no unplanned class. */
+  public SessionResult(final int session, final int exitCode, final String stdoutSha256, final int threads,
+      final int breakpoints, final long hits, final long wallMillis, final List<String> refusedClasses) {
+    this(session, exitCode, stdoutSha256, threads, breakpoints, hits, wallMillis, refusedClasses, List.of());
   }
 }

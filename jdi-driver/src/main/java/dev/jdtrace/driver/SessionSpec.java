@@ -5,6 +5,7 @@ import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.Set;
 
 /**
  * Everything one debugger session needs: what to run, which witnesses to set, where to stream hits.
@@ -17,6 +18,8 @@ import java.util.BitSet;
  * @param stream where the session's hit stream is written
  * @param planId identity of the plan, written into the stream so parts cannot be mixed up
  * @param session index of this session in the plan
+ * @param unplanned traced classes with a class file that the plan left out (it planned only the classes
+ *     a first run loaded): a session that prepares one reports it, since its blocks would run unseen
  */
 public record SessionSpec(
     JavaCommand command,
@@ -26,5 +29,16 @@ public record SessionSpec(
     byte[] stdin,
     Path stream,
     String planId,
-    int session) {
+    int session,
+    Set<String> unplanned) {
+
+  public SessionSpec {
+    unplanned = Set.copyOf(unplanned);
+  }
+
+  /** A session of a plan that covers every traced class. */
+  public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
+      final BitSet witnesses, final byte[] stdin, final Path stream, final String planId, final int session) {
+    this(command, program, filter, witnesses, stdin, stream, planId, session, Set.of());
+  }
 }

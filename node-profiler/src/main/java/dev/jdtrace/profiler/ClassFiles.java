@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -35,9 +36,18 @@ public final class ClassFiles {
 
   /** Binary names (dots) of the classes in the entry, sorted. */
   public static List<String> classNames(final Path entry) {
-    final List<String> names = new ArrayList<>();
-    forEach(entry, (name, in) -> names.add(name));
+    final List<String> names = names(entry);
     names.sort(null);
+    return names;
+  }
+
+  /** Binary names (dots) of the classes in the entry, without reading any class file. */
+  static List<String> names(final Path entry) {
+    final List<String> names = new ArrayList<>();
+    forEach(entry, name -> {
+      names.add(name);
+      return false;
+    }, (name, in) -> { });
     return names;
   }
 
@@ -46,12 +56,24 @@ public final class ClassFiles {
    * an unreadable jar is an error.
    */
   public static void forEach(final Path entry, final BiConsumer<String, InputStream> visitor) {
+    forEach(entry, name -> true, visitor);
+  }
+
+  /**
+   * Calls back with the binary name and bytes of each class the test accepts; the others are not read.
+   * A missing entry is skipped, as the JVM does; an unreadable jar is an error.
+   */
+  public static void forEach(final Path entry, final Predicate<String> wanted,
+      final BiConsumer<String, InputStream> visitor) {
     try {
       if (Files.isDirectory(entry)) {
         try (Stream<Path> files = Files.walk(entry)) {
           for (final Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class")).sorted()::iterator) {
-            try (InputStream in = Files.newInputStream(f)) {
-              visitor.accept(binaryName(entry.relativize(f).toString().replace('\\', '/')), in);
+            final String name = binaryName(entry.relativize(f).toString().replace('\\', '/'));
+            if (wanted.test(name)) {
+              try (InputStream in = Files.newInputStream(f)) {
+                visitor.accept(name, in);
+              }
             }
           }
         }
@@ -60,7 +82,8 @@ public final class ClassFiles {
           final Enumeration<? extends ZipEntry> entries = zip.entries();
           while (entries.hasMoreElements()) {
             final ZipEntry e = entries.nextElement();
-            if (e.getName().endsWith(".class") && !e.getName().startsWith("META-INF/")) {
+            if (e.getName().endsWith(".class") && !e.getName().startsWith("META-INF/")
+                && wanted.test(binaryName(e.getName()))) {
               try (InputStream in = zip.getInputStream(e)) {
                 visitor.accept(binaryName(e.getName()), in);
               }

@@ -38,15 +38,39 @@ public final class ProgramLoader {
    * a class wins.
    */
   public static Program load(final List<Path> classpath, final ClassFilter filter) {
+    return load(classpath, filter, name -> true);
+  }
+
+  /**
+   * Loads the classes of the classpath that the filter traces and {@code planned} accepts (the classes a
+   * run loads, when those are known): classes that never load are neither read nor planned. As in the
+   * JVM, the first entry that holds a class wins.
+   */
+  public static Program load(final List<Path> classpath, final ClassFilter filter,
+      final java.util.function.Predicate<String> planned) {
     final Map<String, ClassModel> classes = new LinkedHashMap<>();
+    final Set<String> seen = new HashSet<>();
     for (final Path entry : classpath) {
-      ClassFiles.forEach(entry, (name, in) -> {
-        if (!classes.containsKey(name) && filter.matches(name) && !name.endsWith("module-info")) {
-          classes.put(name, read(entry, in));
-        }
-      });
+      ClassFiles.forEach(entry, name -> seen.add(name) && planned.test(name) && filter.matches(name)
+          && !name.endsWith("module-info"), (name, in) -> classes.put(name, read(entry, in)));
     }
     return new Program(new ArrayList<>(classes.values()));
+  }
+
+  /**
+   * The binary names of every class file of the classpath that the filter traces: what a run could load
+   * (the first entry holding a name wins, as for {@link #load}).
+   */
+  public static Set<String> tracedNames(final List<Path> classpath, final ClassFilter filter) {
+    final Set<String> names = new java.util.TreeSet<>();
+    for (final Path entry : classpath) {
+      for (final String name : ClassFiles.names(entry)) {
+        if (filter.matches(name) && !name.endsWith("module-info")) {
+          names.add(name);
+        }
+      }
+    }
+    return names;
   }
 
   /**

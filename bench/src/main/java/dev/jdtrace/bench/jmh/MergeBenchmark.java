@@ -92,7 +92,8 @@ public class MergeBenchmark {
       cli(collectArgs);
       parts.add(part);
     }
-    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), l -> { });
+    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), file.classSet(),
+        l -> { });
     plan = file.toPlan(traced.program());
     models = traced.models(file.witnessSets());
     for (final Path part : parts) {

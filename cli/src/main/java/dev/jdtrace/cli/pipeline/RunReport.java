@@ -15,9 +15,23 @@ import java.util.List;
  * @param blockEntries block entries in the reconstructed trace
  * @param threads threads in the trace
  * @param wallMillis wall time of the whole run
+ * @param phases where the wall time went
  */
 public record RunReport(Plan plan, Prediction prediction, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
-    long wallMillis) {
+    long wallMillis, Phases phases) {
+
+  /**
+   * Wall time per phase of a run, in milliseconds.
+   *
+   * @param firstPassMillis the first run that finds the classes the program loads (0 when not run)
+   * @param planningMillis reading the classes and planning (every plan, when the run planned again)
+   * @param sessionsMillis the sessions (every attempt)
+   * @param decodingMillis decoding the streams and writing the trace
+   * @param plans plans made (more than one when a session loaded a class the plan left out)
+   */
+  public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
+      int plans) {
+  }
 
   public RunReport {
     sessions = List.copyOf(sessions);

@@ -18,14 +18,24 @@ import java.util.List;
  * @param cap the most breakpoints per session
  * @param strategy how decision groups combine into jobs
  * @param parallel sessions run at once (the workers the cost model plans for)
+ * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
+ *     program loads
  */
 public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
     byte[] stdin,
-    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel) {
+    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses) {
 
   public RunRequest {
     includes = List.copyOf(includes);
     excludes = List.copyOf(excludes);
     javaCommand = List.copyOf(javaCommand);
+  }
+
+  /** A request that plans only the classes a first run loads. */
+  public RunRequest(final List<String> includes, final List<String> excludes, final String profile,
+      final Path trace, final Path weights, final byte[] stdin, final List<String> javaCommand,
+      final int sessions, final int cap, final Strategy strategy, final int parallel) {
+    this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
+        false);
   }
 }

@@ -5,6 +5,8 @@ import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.distributor.cost.SessionCount;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -45,13 +48,19 @@ public final class TraceRun {
   public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction) {
   }
 
+  /** Plans re-made after a session loaded a traced class the plan left out, before the run gives up. */
+  static final int MAX_REPLANS = 2;
+
   /**
-   * Loads the program and plans its sessions. Without a number of sessions, the number with the least
-   * predicted wall time on the request's workers is chosen.
+   * Loads the program and plans its sessions: only the traced classes a first run of the program loads
+   * (unless the request asks for all). Without a number of sessions, the number with the least predicted
+   * wall time on the request's workers is chosen.
    */
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
-    return plan(TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(), info), request,
-        info);
+    final JavaCommand command = JavaCommand.parse(request.javaCommand());
+    final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
+    final Set<String> loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    return plan(TracedProgram.load(command, filter, loaded), request, info);
   }
 
   /** Plans the sessions of loaded classes. */
@@ -87,7 +96,10 @@ public final class TraceRun {
     final Plan plan = Plan.of(program, request.profile(), sessions);
     final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
-        + program.blockCount() + " blocks in " + sessions.size() + " session(s)"
+        + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
+        : " (the " + program.classes().size() + " traced classes the program loads, of "
+            + (program.classes().size() + traced.unplanned().size()) + ")")
+        + " in " + sessions.size() + " session(s)"
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
             ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
             prediction.workers(), request.weights() == null ? " (static estimate: each method run once)" : ""));
@@ -104,28 +116,48 @@ public final class TraceRun {
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
-    final Planned planned = plan(request, info);
-    final TracedProgram traced = planned.traced();
-    final Program program = traced.program();
-    final Plan plan = planned.plan();
-    final List<IcfgModel> models = planned.models();
+    final JavaCommand command = JavaCommand.parse(request.javaCommand());
+    final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
+    Set<String> loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    final long firstPass = System.nanoTime() - start;
+    long planning = 0;
+    long sessions = 0;
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
-      final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
-          request.parallel(), (session, part) ->
-          LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
-              request.stdin(), part,
-              plan.id(), session.index()), session.index() == 0 ? out : OutputStream.nullOutputStream(),
-              session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
-      Sessions.checkSameRun(results);
-      final List<SessionStreams> streams = new ArrayList<>();
-      for (final Plan.SessionPlan session : plan.sessions()) {
-        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+      for (int plans = 1; ; plans++) {
+        final long planStart = System.nanoTime();
+        final Planned planned = plan(TracedProgram.load(command, filter, loaded), request, info);
+        planning += System.nanoTime() - planStart;
+        final TracedProgram traced = planned.traced();
+        final Program program = traced.program();
+        final Plan plan = planned.plan();
+        final long sessionsStart = System.nanoTime();
+        // Only the last attempt's output reaches the user: an attempt that planned too little runs again.
+        final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
+            request.parallel(), (session, part) ->
+            LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
+                request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
+                session.index() == 0 ? out : OutputStream.nullOutputStream(),
+                session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
+        sessions += System.nanoTime() - sessionsStart;
+        final Set<String> unplanned = FirstPass.unplanned(results);
+        if (!unplanned.isEmpty()) {
+          loaded = FirstPass.replan(loaded, unplanned, plans, MAX_REPLANS, info);
+          continue;
+        }
+        Sessions.checkSameRun(results);
+        final long decodeStart = System.nanoTime();
+        final List<SessionStreams> streams = new ArrayList<>();
+        for (final Plan.SessionPlan session : plan.sessions()) {
+          streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+        }
+        final long entries = writeTrace(planned.models(), plan, streams, request.trace());
+        final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+        final long end = System.nanoTime();
+        return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
+            (end - start) / 1_000_000, new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000,
+            sessions / 1_000_000, (end - decodeStart) / 1_000_000, plans));
       }
-      final long entries = writeTrace(models, plan, streams, request.trace());
-      final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
-      return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
-          (System.nanoTime() - start) / 1_000_000);
     } finally {
       deleteTree(work);
     }

@@ -10,6 +10,7 @@ import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.model.Program;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -21,9 +22,21 @@ import java.util.function.Consumer;
  * @param includes the include patterns in effect (the defaults when none were given)
  * @param program the analysed classes
  * @param structure call targets, init triggers and callbacks
+ * @param unplanned traced classes with a class file that were left out because the program's first run did
+ *     not load them; a session that loads one says so, and the run plans again
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
-    IcfgModel.Structure structure) {
+    IcfgModel.Structure structure, Set<String> unplanned) {
+
+  public TracedProgram {
+    unplanned = Set.copyOf(unplanned);
+  }
+
+  /** A program whose every traced class is planned. */
+  public TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
+      final Program program, final IcfgModel.Structure structure) {
+    this(command, filter, includes, program, structure, Set.of());
+  }
 
   /**
    * Loads the traced classes of a java command.
@@ -32,15 +45,52 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    */
   public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Consumer<String> info) {
-    final JavaCommand command = JavaCommand.parse(javaCommand);
+    return load(javaCommand, includes, excludes, null, info);
+  }
+
+  /** The include patterns in effect: the given ones, or the defaults (and says which). */
+  static ClassFilter filter(final JavaCommand command, final List<String> includes, final List<String> excludes,
+      final Consumer<String> info) {
     List<String> patterns = includes;
     if (patterns.isEmpty()) {
       patterns = ProgramLoader.defaultIncludes(command);
       info.accept("tracing " + String.join(", ", patterns) + " (the classes of " + command.mainEntry()
           + "); use --include to choose");
     }
-    final ClassFilter filter = new ClassFilter(patterns, excludes);
-    final Program program = ProgramLoader.load(command.classpath(), filter);
+    return new ClassFilter(patterns, excludes);
+  }
+
+  /**
+   * Loads the traced classes of a java command that a run loads.
+   *
+   * @param loaded the traced classes a run of the program loaded (see {@code ClassLoadProbe}); only they
+   *     are analysed and planned; {@code null} plans every traced class of the classpath
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final Set<String> loaded, final Consumer<String> info) {
+    final JavaCommand command = JavaCommand.parse(javaCommand);
+    return load(command, filter(command, includes, excludes, info), loaded);
+  }
+
+  /** Loads the traced classes of a parsed java command, those in {@code loaded} only unless it is null. */
+  static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded) {
+    final List<String> patterns = filter.includes();
+    final List<String> excludes = filter.excludes();
+    final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
+        : ProgramLoader.load(command.classpath(), filter, loaded::contains);
+    final Set<String> unplanned = new java.util.TreeSet<>();
+    if (loaded != null) {
+      for (final String name : ProgramLoader.tracedNames(command.classpath(), filter)) {
+        if (program.classNamed(name) == null) {
+          unplanned.add(name);
+        }
+      }
+    }
+    if (program.classes().isEmpty() && !unplanned.isEmpty()) {
+      throw new IllegalArgumentException("the program loaded none of the " + unplanned.size()
+          + " classes matching --include " + String.join(" ", patterns) + ": nothing to trace");
+    }
     if (program.classes().isEmpty()) {
       throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
           + ": give a class name or a prefix such as com.example.*");
@@ -49,7 +99,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final CallResolver resolver = new CallResolver(new Hierarchy(program), openWorld);
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
         Callbacks.of(program, resolver, command.classpath(), openWorld));
-    return new TracedProgram(command, filter, patterns, program, structure);
+    return new TracedProgram(command, filter, patterns, program, structure, unplanned);
   }
 
   /**

@@ -16,6 +16,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Sets a class's witness breakpoints, but only after proving each one safe: a breakpoint at an offset
@@ -32,12 +34,21 @@ final class BreakpointInstaller {
   private final List<String> refused = new ArrayList<>();
   /** JDI methods of verified classes, to their traced method index. */
   private final Map<Method, Integer> traced = new HashMap<>();
+  /** Traced classes the plan left out, and those of them prepared so far. */
+  private final Set<String> unplanned;
+  private final Set<String> unplannedPrepared = new TreeSet<>();
   private int breakpoints;
 
   BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
+    this(program, witnesses, requests, Set.of());
+  }
+
+  BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests,
+      final Set<String> unplanned) {
     this.program = program;
     this.witnesses = witnesses;
     this.requests = requests;
+    this.unplanned = unplanned;
   }
 
   /** Installs the witnesses of a prepared class, or refuses the whole class on any mismatch. */
@@ -62,6 +73,9 @@ final class BreakpointInstaller {
   Verified verify(final ReferenceType type) {
     final ClassModel model = program.classNamed(type.name());
     if (model == null) {
+      if (unplanned.contains(type.name())) {
+        unplannedPrepared.add(type.name()); // Its blocks would run unseen: the run must plan again.
+      }
       return null; // Not analysed (a lambda proxy, or a class outside the plan): nothing to witness.
     }
     final Map<String, Method> jvmMethods = new HashMap<>();
@@ -163,6 +177,11 @@ final class BreakpointInstaller {
 
   List<String> refused() {
     return refused;
+  }
+
+  /** Traced classes prepared that the plan left out, sorted. */
+  List<String> unplannedPrepared() {
+    return List.copyOf(unplannedPrepared);
   }
 
   int breakpoints() {

@@ -16,8 +16,10 @@ import java.util.List;
  * @param breakpoints breakpoints set
  * @param hits hits recorded
  * @param refused messages for classes refused by the safety check
+ * @param unplanned traced classes prepared that the plan left out
  */
-public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused) {
+public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
+    List<String> unplanned) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -25,9 +27,10 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
         HitStreamWriter writer = new HitStreamWriter(file, spec.planId(), spec.session())) {
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
-          vm.eventRequestManager());
+          vm.eventRequestManager(), spec.unplanned());
       JdiSession.open(vm, spec.filter(), recorder, installer).run();
-      return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused());
+      return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
+          installer.unplannedPrepared());
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     }

@@ -25,6 +25,14 @@ public final class LibraryCatalog {
             new Library(CsvDriver.class.getName(),
                     List.of("org.apache.commons.csv.*", "dev.jdtrace.programs.libs.*")));
 
+    /**
+     * Short traces through large libraries: most included blocks never run (tens of thousands included,
+     * a few thousand block entries). Not in {@link #ALL}: planning all of such a library is what they measure.
+     */
+    public static final List<Library> LARGE = List.of(
+            new Library(MathDriver.class.getName(),
+                    List.of("org.apache.commons.math3.*", "dev.jdtrace.programs.libs.*")));
+
     private LibraryCatalog() {
     }
 
