@@ -49,7 +49,7 @@ final class FirstPass {
       throw new ReconstructionException("the runs diverged: a session loaded " + which + " after " + plans
           + " plans; trace every class with --all-classes");
     }
-    info.accept("a session loaded " + which + ": planning again with them");
+    info.accept("a session loaded " + which + ": planning again with them (the program runs again)");
     final Set<String> next = new TreeSet<>(planned);
     next.addAll(unplanned);
     return next;

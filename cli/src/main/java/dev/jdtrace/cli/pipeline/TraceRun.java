@@ -132,7 +132,8 @@ public final class TraceRun {
         final Program program = traced.program();
         final Plan plan = planned.plan();
         final long sessionsStart = System.nanoTime();
-        // Only the last attempt's output reaches the user: an attempt that planned too little runs again.
+        // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
+        // once more when the run plans again (rare: the first run loaded other classes than the sessions).
         final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
             request.parallel(), (session, part) ->
             LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
