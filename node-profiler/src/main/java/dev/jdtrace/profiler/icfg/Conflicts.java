@@ -32,7 +32,7 @@ final class Conflicts {
   static List<Conflict> find(final IcfgModel model, final double[] blockWeight) {
     final Program p = model.program();
     final FirstSets first = model.first();
-    final FollowSets follow = new FollowSets(model);
+    final FollowSets follow = model.follow();
     final List<Conflict> out = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final Block block = p.block(b);

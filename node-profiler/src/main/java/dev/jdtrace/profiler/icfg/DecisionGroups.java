@@ -31,7 +31,7 @@ public record DecisionGroups(BitSet shared, List<BitSet> groups) {
   public static DecisionGroups of(final IcfgModel model) {
     final Program p = model.program();
     final FirstSets first = model.first();
-    final FollowSets follow = new FollowSets(model);
+    final FollowSets follow = model.follow();
     final IntUnionFind sets = new IntUnionFind(p.blockCount());
     final BitSet shared = new BitSet();
     for (int b = 0; b < p.blockCount(); b++) {

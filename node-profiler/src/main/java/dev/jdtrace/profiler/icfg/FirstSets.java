@@ -2,8 +2,6 @@ package dev.jdtrace.profiler.icfg;
 
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -37,28 +35,106 @@ public final class FirstSets {
   private final IcfgModel model;
   private final int[][] first;
 
-  FirstSets(final IcfgModel model) {
-    this.model = model;
-    final Program p = model.program();
-    first = new int[p.blockCount()][];
-    Arrays.fill(first, NONE);
-    final List<List<Integer>> dependents = dependents();
-    final ArrayDeque<Integer> work = new ArrayDeque<>();
-    final BitSet queued = new BitSet();
-    for (int b = p.blockCount() - 1; b >= 0; b--) {
-      work.add(b);
-      queued.set(b);
+  /**
+   * For each block, the blocks whose FIRST set reads it, in compressed rows: the readers of block b are
+   * {@code readers[start[b]] .. readers[start[b + 1] - 1]}. They depend on the structure only, so the
+   * planner's repair rounds share them.
+   */
+  record Readers(int[] start, int[] readers) {
+
+    static Readers of(final IcfgModel.Structure structure) {
+      final Program p = structure.program();
+      final int n = p.blockCount();
+      final int[] count = new int[n + 1];
+      forEachRead(structure, (read, reader) -> count[read]++);
+      final int[] start = new int[n + 1];
+      for (int b = 0; b < n; b++) {
+        start[b + 1] = start[b] + count[b];
+      }
+      final int[] fill = Arrays.copyOf(start, n);
+      final int[] readers = new int[start[n]];
+      forEachRead(structure, (read, reader) -> readers[fill[read]++] = reader);
+      return new Readers(start, readers);
     }
-    while (!work.isEmpty()) {
-      final int b = work.poll();
-      queued.clear(b);
+  }
+
+  FirstSets(final IcfgModel model, final Readers readers) {
+    this.model = model;
+    final int n = model.program().blockCount();
+    first = new int[n][];
+    Arrays.fill(first, NONE);
+    final int[] all = new int[n];
+    for (int b = 0; b < n; b++) {
+      all[b] = n - 1 - b;
+    }
+    solve(readers, all, n, null);
+  }
+
+  /**
+   * The FIRST sets of a model that has {@code added} witnesses more than {@code previous}'s, recomputing
+   * only what they change: the blocks that reach an added witness along witness-free paths (backwards
+   * over the readers). No other block reads one of those, so its set is the same as before; the affected
+   * ones restart empty and reach the same least fixpoint as a computation from scratch.
+   */
+  FirstSets(final IcfgModel model, final Readers readers, final FirstSets previous, final BitSet added) {
+    this.model = model;
+    final int n = model.program().blockCount();
+    first = previous.first.clone();
+    final boolean[] affected = new boolean[n];
+    final int[] order = new int[n];
+    int count = 0;
+    for (int w = added.nextSetBit(0); w >= 0; w = added.nextSetBit(w + 1)) {
+      affected[w] = true;
+      order[count++] = w;
+    }
+    for (int i = 0; i < count; i++) {
+      final int b = order[i];
+      for (int r = readers.start()[b]; r < readers.start()[b + 1]; r++) {
+        final int reader = readers.readers()[r];
+        if (!affected[reader] && !model.isWitness(reader)) {
+          affected[reader] = true;
+          order[count++] = reader;
+        }
+      }
+    }
+    for (int i = 0; i < count; i++) {
+      first[order[i]] = NONE;
+    }
+    solve(readers, order, count, affected);
+  }
+
+  /**
+   * The worklist to the least fixpoint, starting with {@code initial[0..count)}; with {@code only}, blocks
+   * outside it keep their sets and are never queued.
+   */
+  private void solve(final Readers readers, final int[] initial, final int count, final boolean[] only) {
+    final int n = first.length;
+    final int[] dependentStart = readers.start();
+    final int[] dependents = readers.readers();
+    // A FIFO ring of block ids, each queued at most once: a block leaves it before it can re-enter.
+    final int[] ring = new int[Math.max(1, n)];
+    final boolean[] queued = new boolean[n];
+    int head = 0;
+    int size = 0;
+    for (int i = 0; i < count; i++) {
+      ring[size++] = initial[i];
+      queued[initial[i]] = true;
+    }
+    while (size > 0) {
+      final int b = ring[head];
+      head = head + 1 == n ? 0 : head + 1;
+      size--;
+      queued[b] = false;
       final int[] next = compute(b);
       if (next.length != first[b].length) {
         first[b] = next;
-        for (final int d : dependents.get(b)) {
-          if (!queued.get(d)) {
-            queued.set(d);
-            work.add(d);
+        for (int i = dependentStart[b]; i < dependentStart[b + 1]; i++) {
+          final int d = dependents[i];
+          if (!queued[d] && (only == null || only[d])) {
+            queued[d] = true;
+            final int tail = head + size;
+            ring[tail >= n ? tail - n : tail] = d;
+            size++;
           }
         }
       }
@@ -133,29 +209,32 @@ public final class FirstSets {
     return acc;
   }
 
-  /** For each block, the blocks whose FIRST set reads it. */
-  private List<List<Integer>> dependents() {
-    final Program p = model.program();
-    final List<List<Integer>> deps = new ArrayList<>(p.blockCount());
-    for (int b = 0; b < p.blockCount(); b++) {
-      deps.add(new ArrayList<>(2));
-    }
-    for (int b = 0; b < p.blockCount(); b++) {
-      final Block block = p.block(b);
-      final int method = p.methodOf(b);
-      for (final int s : block.successors()) {
-        deps.get(p.blockId(method, s)).add(b);
-      }
-      for (final int clinit : model.clinits(b)) {
-        deps.get(p.blockId(clinit, 0)).add(b);
-      }
-      if (model.targets(b) != null) {
-        for (final int m : model.targets(b).traced()) {
-          deps.get(p.blockId(m, 0)).add(b);
+  /** Calls back with (block read, block reading it) for every read of a FIRST set. */
+  private static void forEachRead(final IcfgModel.Structure structure, final Read visit) {
+    final Program p = structure.program();
+    for (int m = 0; m < p.methods().size(); m++) {
+      final List<Block> blocks = p.methods().get(m).blocks();
+      final int base = p.blockId(m, 0);
+      for (int i = 0; i < blocks.size(); i++) {
+        final int b = base + i;
+        for (final int s : blocks.get(i).successors()) {
+          visit.of(base + s, b);
+        }
+        for (final int clinit : structure.clinits()[b]) {
+          visit.of(p.blockId(clinit, 0), b);
+        }
+        if (structure.targets()[b] != null) {
+          for (final int t : structure.targets()[b].traced()) {
+            visit.of(p.blockId(t, 0), b);
+          }
         }
       }
     }
-    return deps;
+  }
+
+  /** One read of a FIRST set. */
+  private interface Read {
+    void of(int read, int reader);
   }
 
   static int[] union(final int[] a, final int[] b) {

@@ -20,6 +20,8 @@ public final class IcfgModel {
   private final int[][] clinits;
   private final FirstSets first;
   private final int[] callbackOf;
+  /** Built on first use: the conflict check and the decision groups of one plan share it. */
+  private FollowSets follow;
 
   /** Static facts that do not depend on the witnesses: share them across witness sets. */
   public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks) {
@@ -42,12 +44,32 @@ public final class IcfgModel {
   }
 
   public IcfgModel(final Structure structure, final BitSet witnesses) {
+    this(structure, witnesses, FirstSets.Readers.of(structure));
+  }
+
+  /** A model whose FIRST sets use readers already computed for the structure. */
+  IcfgModel(final Structure structure, final BitSet witnesses, final FirstSets.Readers readers) {
+    this(structure, witnesses, readers, null);
+  }
+
+  /**
+   * A model with more witnesses than {@code previous} (of the same structure), whose FIRST sets are
+   * updated from the previous ones instead of computed again; {@code previous} may be null.
+   */
+  IcfgModel(final Structure structure, final BitSet witnesses, final FirstSets.Readers readers,
+      final IcfgModel previous) {
     this.program = structure.program();
     this.witnesses = (BitSet) witnesses.clone();
     this.callbacks = structure.callbacks();
     this.targets = structure.targets();
     this.clinits = structure.clinits();
-    this.first = new FirstSets(this);
+    if (previous == null) {
+      this.first = new FirstSets(this, readers);
+    } else {
+      final BitSet added = (BitSet) witnesses.clone();
+      added.andNot(previous.witnesses);
+      this.first = new FirstSets(this, readers, previous.first, added);
+    }
     callbackOf = new int[program.blockCount()];
     Arrays.fill(callbackOf, -1);
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
@@ -96,6 +118,14 @@ public final class IcfgModel {
 
   public FirstSets first() {
     return first;
+  }
+
+  /** The FOLLOW sets of this witness set, computed once. */
+  synchronized FollowSets follow() {
+    if (follow == null) {
+      follow = new FollowSets(this);
+    }
+    return follow;
   }
 
   /** The callback method whose entry reaches this witness first, or -1. */

@@ -6,7 +6,6 @@ import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.ConditionTargetProfile;
 import dev.jdtrace.profiler.optimal.EdgeWeights;
-import dev.jdtrace.profiler.optimal.FlowGraph;
 import dev.jdtrace.profiler.optimal.NodeProfile;
 import dev.jdtrace.profiler.optimal.OptimalNodeProfile;
 import java.util.BitSet;
@@ -41,26 +40,42 @@ public final class IcfgPlanner {
    * more than the baseline, and the optimal profile must never cost more.
    */
   public static Result plan(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
-    final Result result = planKind(structure, kind, weights);
-    if (kind != ProfileKind.OPTIMAL) {
-      return result;
-    }
-    final Result baseline = planKind(structure, ProfileKind.CONDITION_TARGETS, weights);
-    return baseline.expectedHits() < result.expectedHits() ? baseline : result;
-  }
-
-  private static Result planKind(final IcfgModel.Structure structure, final ProfileKind kind, final Weights weights) {
+    // Each method is weighed once, for the profile and (for OPTIMAL) the baseline it is compared with.
     final Program p = structure.program();
-    final BitSet witnesses = new BitSet(p.blockCount());
+    final EdgeWeights[] weighed = new EdgeWeights[p.methods().size()];
     final double[] blockWeight = new double[p.blockCount()];
     for (int m = 0; m < p.methods().size(); m++) {
       final MethodCfg method = p.methods().get(m);
       final int base = p.blockId(m, 0);
-      final FlowGraph graph = MethodGraphs.of(method);
-      final EdgeWeights w = weights.of(m, graph);
+      weighed[m] = weights.of(m, MethodGraphs.of(method));
       for (int b = 0; b < method.blocks().size(); b++) {
-        blockWeight[base + b] = w.node(b);
+        blockWeight[base + b] = weighed[m].node(b);
       }
+    }
+    final Result result = repair(structure, perMethod(structure, kind, weighed), blockWeight);
+    if (kind != ProfileKind.OPTIMAL) {
+      return result;
+    }
+    final BitSet conditionTargets = perMethod(structure, ProfileKind.CONDITION_TARGETS, weighed);
+    // Repair only adds witnesses and weights are not negative, so the baseline before repair bounds its
+    // cost after repair from below: when that already costs as much, the repair (most of the planning
+    // time) would not change the choice.
+    if (hits(conditionTargets, blockWeight) >= result.expectedHits()) {
+      return result;
+    }
+    final Result baseline = repair(structure, conditionTargets, blockWeight);
+    return baseline.expectedHits() < result.expectedHits() ? baseline : result;
+  }
+
+  /** The per-method profiles of a kind, with the class-initialiser entries. */
+  private static BitSet perMethod(final IcfgModel.Structure structure, final ProfileKind kind,
+      final EdgeWeights[] weighed) {
+    final Program p = structure.program();
+    final BitSet witnesses = new BitSet(p.blockCount());
+    for (int m = 0; m < p.methods().size(); m++) {
+      final MethodCfg method = p.methods().get(m);
+      final int base = p.blockId(m, 0);
+      final EdgeWeights w = weighed[m];
       if (kind == ProfileKind.ALL_BLOCKS) {
         // Weights are still wanted: they predict the sessions' hits.
         witnesses.set(base, base + method.blocks().size());
@@ -87,17 +102,31 @@ public final class IcfgPlanner {
         witnesses.set(base);
       }
     }
+    return witnesses;
+  }
+
+  private static double hits(final BitSet witnesses, final double[] blockWeight) {
+    double hits = 0;
+    for (int b = witnesses.nextSetBit(0); b >= 0; b = witnesses.nextSetBit(b + 1)) {
+      hits += blockWeight[b];
+    }
+    return hits;
+  }
+
+  /** Adds witnesses until no choice of the decoder is ambiguous across calls. */
+  private static Result repair(final IcfgModel.Structure structure, final BitSet witnesses,
+      final double[] blockWeight) {
     int repairs = 0;
     int rounds = 0;
+    final FirstSets.Readers readers = FirstSets.Readers.of(structure);
+    IcfgModel previous = null;
     while (true) {
-      final IcfgModel model = new IcfgModel(structure, witnesses);
+      // Each round only adds witnesses, so the FIRST sets are updated where those reach, not recomputed.
+      final IcfgModel model = new IcfgModel(structure, witnesses, readers, previous);
+      previous = model;
       final List<Conflicts.Conflict> conflicts = Conflicts.find(model, blockWeight);
       if (conflicts.isEmpty()) {
-        double hits = 0;
-        for (int b = witnesses.nextSetBit(0); b >= 0; b = witnesses.nextSetBit(b + 1)) {
-          hits += blockWeight[b];
-        }
-        return new Result(model, witnesses, hits, repairs, rounds, blockWeight);
+        return new Result(model, witnesses, hits(witnesses, blockWeight), repairs, rounds, blockWeight);
       }
       rounds++;
       final int before = repairs;
