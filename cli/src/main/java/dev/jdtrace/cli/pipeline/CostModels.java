@@ -50,12 +50,17 @@ public final class CostModels {
 
   /** Where the model is cached. */
   public static Path file() {
+    return cacheDir().resolve("cost-model.json");
+  }
+
+  /** jdtrace's cache directory: {@code jdtrace.cache}, else {@code $XDG_CACHE_HOME/jdtrace}, else {@code ~/.cache/jdtrace}. */
+  public static Path cacheDir() {
     final String override = System.getProperty("jdtrace.cache");
     if (override != null) {
-      return Path.of(override, "cost-model.json");
+      return Path.of(override);
     }
     final String xdg = System.getenv("XDG_CACHE_HOME");
     final Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("jdtrace").resolve("cost-model.json");
+    return base.resolve("jdtrace");
   }
 }

@@ -18,13 +18,30 @@ final class FirstPass {
   private FirstPass() {
   }
 
-  /** Runs the program once without breakpoints and returns the traced classes it loaded. */
+  /**
+   * The traced classes the program loads: those the plan cache remembers for this command, input and
+   * build, or else those of a run without breakpoints (then remembered).
+   */
   static Set<String> run(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
       final Consumer<String> info) {
+    final String key = PlanCache.loadedKey(command, filter, stdin);
+    final Set<String> cached = PlanCache.readLoaded(key);
+    if (cached != null) {
+      info.accept("first run skipped: the plan cache knows the " + cached.size()
+          + " traced classes this build loads on this input");
+      return cached;
+    }
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin);
     info.accept(String.format("first run: %d traced classes loaded, %.1f s", loaded.classes().size(),
         loaded.wallMillis() / 1000.0));
+    PlanCache.writeLoaded(key, loaded.classes());
     return loaded.classes();
+  }
+
+  /** Remembers the classes a run needed after it planned again, so the next run plans them at once. */
+  static void remember(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
+      final Set<String> classes) {
+    PlanCache.writeLoaded(PlanCache.loadedKey(command, filter, stdin), classes);
   }
 
   /** The traced classes that sessions loaded and their plan left out, sorted. */

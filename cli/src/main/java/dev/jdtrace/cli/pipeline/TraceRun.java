@@ -63,9 +63,42 @@ public final class TraceRun {
     return plan(TracedProgram.load(command, filter, loaded), request, info);
   }
 
-  /** Plans the sessions of loaded classes. */
+  /**
+   * Plans the sessions of loaded classes, or reuses the plan the cache holds for the same classes,
+   * options and cost model ({@link PlanCache}).
+   */
   public static Planned plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
       throws IOException {
+    final Program program = traced.program();
+    final CostModel cost = CostModels.forThisMachine(info);
+    final String key = PlanCache.planKey(traced, request, cost);
+    final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
+    if (stored != null) {
+      final List<BitSet> sessions = stored.sessionSets();
+      final Plan plan = Plan.of(program, request.profile(), sessions);
+      if (plan.id().equals(stored.planId())) {
+        info.accept("plan " + plan.id() + ": " + stored.witnesses() + " witnesses of " + program.blockCount()
+            + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
+            stored.prediction().wallMillis() / 1000, stored.prediction().workers())
+            + "reused from the plan cache: nothing planned");
+        return new Planned(traced, plan, traced.models(sessions), stored.prediction());
+      }
+    }
+    final Planned planned = planAfresh(traced, request, cost, info);
+    PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
+        planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
+        witnesses(planned.plan())));
+    return planned;
+  }
+
+  private static int witnesses(final Plan plan) {
+    final BitSet all = new BitSet();
+    plan.sessions().forEach(s -> all.or(s.witnesses()));
+    return all.cardinality();
+  }
+
+  private static Planned planAfresh(final TracedProgram traced, final RunRequest request, final CostModel cost,
+      final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
@@ -81,7 +114,6 @@ public final class TraceRun {
     final double[] hitWeight = planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups.shared(), groups.groups(), request.strategy());
     final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
-    final CostModel cost = CostModels.forThisMachine(info);
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {
@@ -145,6 +177,9 @@ public final class TraceRun {
         if (!unplanned.isEmpty()) {
           loaded = FirstPass.replan(loaded, unplanned, plans, MAX_REPLANS, info);
           continue;
+        }
+        if (plans > 1) {
+          FirstPass.remember(command, filter, request.stdin(), loaded);
         }
         Sessions.checkSameRun(results);
         final long decodeStart = System.nanoTime();
