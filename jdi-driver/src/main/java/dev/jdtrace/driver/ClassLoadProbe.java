@@ -1,12 +1,15 @@
 package dev.jdtrace.driver;
 
+import com.sun.jdi.Method;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
+import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.VMDisconnectEvent;
+import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import dev.jdtrace.driver.internal.JdiSession;
@@ -18,10 +21,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The first pass of a run: launches the program once with no breakpoint, only class-prepare requests for
- * the traced classes ({@code SUSPEND_NONE}: nothing stops), and records which traced classes it prepares.
- * Only those are planned; a class that a later session prepares and the plan left out is the signal to
- * plan again (a run's class loading can depend on timing).
+ * The first pass of a run: launches the program once and records which traced classes it prepares, and
+ * which of their methods run. Only those classes are planned; a class that a later session prepares and
+ * the plan left out is the signal to plan again (a run's class loading can depend on timing). The methods
+ * that ran weigh the cost model's prediction: a method that never ran is expected to cost no hits.
+ *
+ * <p>Cost: each traced class's prepare stops its thread while one breakpoint per method entry (offset 0,
+ * always an instruction start) is set with a count filter of one, so the agent deletes each after its
+ * first hit: a method costs one event however often it runs.
  */
 public final class ClassLoadProbe {
   /**
@@ -29,14 +36,19 @@ public final class ClassLoadProbe {
    *
    * @param classes binary names of the traced classes prepared, sorted (hidden classes such as lambda
    *     proxies included: they have no class file, so planning skips them)
+   * @param ran the methods of those classes that ran, as {@code class.name+descriptor}
    * @param exitCode the program's exit code
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, int exitCode, long wallMillis) {
+  public record Loaded(Set<String> classes, Set<String> ran, int exitCode, long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
+      ran = Set.copyOf(ran);
     }
   }
+
+  /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
+  private static final String METHOD = "jdtrace.method";
 
   private ClassLoadProbe() {
   }
@@ -52,34 +64,59 @@ public final class ClassLoadProbe {
         OutputStream.nullOutputStream())) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
+      final Set<String> ran = new TreeSet<>();
       for (final String include : filter.includes()) {
         final ClassPrepareRequest r = vm.eventRequestManager().createClassPrepareRequest();
         r.addClassFilter(include);
         filter.excludes().forEach(r::addClassExclusionFilter);
-        r.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+        // The preparing thread waits until the class's entry breakpoints are in; it runs the initialiser.
+        r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         r.enable();
       }
       for (final ReferenceType type : vm.allClasses()) {
         if (type.isPrepared() && filter.matches(type.name())) {
-          classes.add(type.name());
+          prepared(vm, type, classes);
         }
       }
-      drain(vm, classes);
-      return new Loaded(classes, target.waitFor(), (System.nanoTime() - start) / 1_000_000);
+      drain(vm, classes, ran);
+      return new Loaded(classes, ran, target.waitFor(), (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while running the program's first pass");
     }
   }
 
-  /** Records class prepares until the target disconnects; the VM-start set is resumed as it comes. */
-  private static void drain(final VirtualMachine vm, final Set<String> classes) throws InterruptedException {
+  /** Records a prepared class and sets a once-only breakpoint at the entry of each of its methods with code. */
+  private static void prepared(final VirtualMachine vm, final ReferenceType type, final Set<String> classes) {
+    if (!classes.add(type.name())) {
+      return;
+    }
+    for (final Method m : type.methods()) {
+      if (m.isAbstract() || m.isNative() || m.location() == null) {
+        continue;
+      }
+      final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(m.location());
+      bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+      bp.addCountFilter(1);
+      bp.putProperty(METHOD, type.name() + "." + m.name() + m.signature());
+      bp.enable();
+    }
+  }
+
+  /**
+   * Records class prepares and method entries until the target disconnects; every set that suspended
+   * something (the VM start, class prepares) is resumed once handled.
+   */
+  private static void drain(final VirtualMachine vm, final Set<String> classes, final Set<String> ran)
+      throws InterruptedException {
     try {
       while (true) {
         final EventSet set = vm.eventQueue().remove();
         for (final Event event : set) {
           if (event instanceof ClassPrepareEvent cp) {
-            classes.add(cp.referenceType().name());
+            prepared(vm, cp.referenceType(), classes);
+          } else if (event instanceof BreakpointEvent bp) {
+            ran.add((String) bp.request().getProperty(METHOD));
           } else if (event instanceof VMDisconnectEvent) {
             return;
           }

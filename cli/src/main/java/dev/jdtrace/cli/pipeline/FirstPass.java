@@ -19,29 +19,39 @@ final class FirstPass {
   }
 
   /**
-   * The traced classes the program loads: those the plan cache remembers for this command, input and
-   * build, or else those of a run without breakpoints (then remembered).
+   * What a first run saw.
+   *
+   * @param classes the traced classes it loaded
+   * @param ran their methods that ran ({@code class.name+descriptor})
    */
-  static Set<String> run(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
+  record Observed(Set<String> classes, Set<String> ran) {
+  }
+
+  /**
+   * The traced classes the program loads and the methods that run: those the plan cache remembers for
+   * this command, input and build, or else those of a first run (then remembered).
+   */
+  static Observed run(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
       final Consumer<String> info) {
     final String key = PlanCache.loadedKey(command, filter, stdin);
-    final Set<String> cached = PlanCache.readLoaded(key);
+    final Observed cached = PlanCache.readLoaded(key);
     if (cached != null) {
-      info.accept("first run skipped: the plan cache knows the " + cached.size()
+      info.accept("first run skipped: the plan cache knows the " + cached.classes().size()
           + " traced classes this build loads on this input");
       return cached;
     }
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin);
-    info.accept(String.format("first run: %d traced classes loaded, %.1f s", loaded.classes().size(),
-        loaded.wallMillis() / 1000.0));
-    PlanCache.writeLoaded(key, loaded.classes());
-    return loaded.classes();
+    info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
+        loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
+    final Observed observed = new Observed(loaded.classes(), loaded.ran());
+    PlanCache.writeLoaded(key, observed);
+    return observed;
   }
 
   /** Remembers the classes a run needed after it planned again, so the next run plans them at once. */
   static void remember(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
-      final Set<String> classes) {
-    PlanCache.writeLoaded(PlanCache.loadedKey(command, filter, stdin), classes);
+      final Observed observed) {
+    PlanCache.writeLoaded(PlanCache.loadedKey(command, filter, stdin), observed);
   }
 
   /** The traced classes that sessions loaded and their plan left out, sorted. */
@@ -58,7 +68,7 @@ final class FirstPass {
    *
    * @param plans plans made so far
    */
-  static Set<String> replan(final Set<String> planned, final Set<String> unplanned, final int plans,
+  static Observed replan(final Observed planned, final Set<String> unplanned, final int plans,
       final int maxReplans, final Consumer<String> info) {
     final String which = unplanned.size() + " traced class(es) the plan left out (" + unplanned.iterator().next()
         + (unplanned.size() > 1 ? ", ..." : "") + ")";
@@ -67,8 +77,9 @@ final class FirstPass {
           + " plans; trace every class with --all-classes");
     }
     info.accept("a session loaded " + which + ": planning again with them (the program runs again)");
-    final Set<String> next = new TreeSet<>(planned);
+    final Set<String> next = new TreeSet<>(planned.classes());
     next.addAll(unplanned);
-    return next;
+    // Methods of the added classes ran unseen by the first run: the prediction no longer knows which ran.
+    return new Observed(next, null);
   }
 }

@@ -79,11 +79,12 @@ final class PlanCache {
   }
 
   /**
-   * The traced classes a run loaded.
+   * What a first run saw.
    *
-   * @param classes their binary names
+   * @param classes the traced classes it loaded
+   * @param ran their methods that ran, or {@code null} when not known
    */
-  record StoredClasses(List<String> classes) {
+  record StoredClasses(List<String> classes, List<String> ran) {
   }
 
   /** The key of the classes a run of this command on this input loads. */
@@ -109,7 +110,8 @@ final class PlanCache {
       }
     }
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
-        .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode());
+        .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
+        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new TreeSet<>(traced.ran()).toString()));
     key.append("\nprofile ").append(request.profile()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
@@ -140,14 +142,16 @@ final class PlanCache {
     write("plan-" + key, plan);
   }
 
-  /** The classes remembered for a key, or null. */
-  static Set<String> readLoaded(final String key) {
+  /** What a first run saw, remembered for a key, or null. */
+  static FirstPass.Observed readLoaded(final String key) {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
-    return stored == null ? null : new TreeSet<>(stored.classes());
+    return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
+        new TreeSet<>(stored.classes()), stored.ran() == null ? null : new TreeSet<>(stored.ran()));
   }
 
-  static void writeLoaded(final String key, final Set<String> classes) {
-    write("loaded-" + key, new StoredClasses(new ArrayList<>(classes)));
+  static void writeLoaded(final String key, final FirstPass.Observed observed) {
+    write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
+        observed.ran() == null ? null : new ArrayList<>(new TreeSet<>(observed.ran()))));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

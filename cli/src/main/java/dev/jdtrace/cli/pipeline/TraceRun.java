@@ -59,8 +59,15 @@ public final class TraceRun {
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    final Set<String> loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
-    return plan(TracedProgram.load(command, filter, loaded), request, info);
+    final FirstPass.Observed observed = request.allClasses() ? null
+        : FirstPass.run(command, filter, request.stdin(), info);
+    return plan(load(command, filter, observed), request, info);
+  }
+
+  private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
+      final FirstPass.Observed observed) {
+    return observed == null ? TracedProgram.load(command, filter, null)
+        : TracedProgram.load(command, filter, observed.classes()).withRan(observed.ran());
   }
 
   /**
@@ -111,7 +118,8 @@ public final class TraceRun {
       loaded.or(traceWeights.loadedBlocks(program));
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final double[] hitWeight = planned.blockWeights();
+    final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
+        : planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups.shared(), groups.groups(), request.strategy());
     final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final List<BitSet> sessions;
@@ -134,7 +142,9 @@ public final class TraceRun {
         + " in " + sessions.size() + " session(s)"
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
             ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
-            prediction.workers(), request.weights() == null ? " (static estimate: each method run once)" : ""));
+            prediction.workers(), request.weights() != null ? ""
+                : traced.ran() == null ? " (static estimate: each method run once)"
+                : " (static estimate: each method the first run saw run, once)"));
     return new Planned(traced, plan, models, prediction);
   }
 
@@ -150,7 +160,7 @@ public final class TraceRun {
     final long start = System.nanoTime();
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    Set<String> loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    FirstPass.Observed loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
     final long firstPass = System.nanoTime() - start;
     long planning = 0;
     long sessions = 0;
@@ -158,7 +168,7 @@ public final class TraceRun {
     try {
       for (int plans = 1; ; plans++) {
         final long planStart = System.nanoTime();
-        final Planned planned = plan(TracedProgram.load(command, filter, loaded), request, info);
+        final Planned planned = plan(load(command, filter, loaded), request, info);
         planning += System.nanoTime() - planStart;
         final TracedProgram traced = planned.traced();
         final Program program = traced.program();

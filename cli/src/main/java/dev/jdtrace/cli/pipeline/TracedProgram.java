@@ -24,18 +24,26 @@ import java.util.function.Consumer;
  * @param structure call targets, init triggers and callbacks
  * @param unplanned traced classes with a class file that were left out because the program's first run did
  *     not load them; a session that loads one says so, and the run plans again
+ * @param ran the methods the first run saw run ({@code class.name+descriptor}), which weigh the predicted
+ *     hits; {@code null} when not known
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
-    IcfgModel.Structure structure, Set<String> unplanned) {
+    IcfgModel.Structure structure, Set<String> unplanned, Set<String> ran) {
 
   public TracedProgram {
     unplanned = Set.copyOf(unplanned);
+    ran = ran == null ? null : Set.copyOf(ran);
   }
 
   /** A program whose every traced class is planned. */
   public TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
       final Program program, final IcfgModel.Structure structure) {
-    this(command, filter, includes, program, structure, Set.of());
+    this(command, filter, includes, program, structure, Set.of(), null);
+  }
+
+  /** The same program with what its first run saw run. */
+  TracedProgram withRan(final Set<String> methods) {
+    return new TracedProgram(command, filter, includes, program, structure, unplanned, methods);
   }
 
   /**
@@ -99,7 +107,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final CallResolver resolver = new CallResolver(new Hierarchy(program), openWorld);
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
         Callbacks.of(program, resolver, command.classpath(), openWorld));
-    return new TracedProgram(command, filter, patterns, program, structure, unplanned);
+    return new TracedProgram(command, filter, patterns, program, structure, unplanned, null);
   }
 
   /**
