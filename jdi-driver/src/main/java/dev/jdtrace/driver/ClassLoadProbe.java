@@ -17,7 +17,9 @@ import dev.jdtrace.driver.internal.TargetProcess;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.OutputStream;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -26,9 +28,10 @@ import java.util.TreeSet;
  * the plan left out is the signal to plan again (a run's class loading can depend on timing). The methods
  * that ran weigh the cost model's prediction: a method that never ran is expected to cost no hits.
  *
- * <p>Cost: each traced class's prepare stops its thread while one breakpoint per method entry (offset 0,
- * always an instruction start) is set with a count filter of one, so the agent deletes each after its
- * first hit: a method costs one event however often it runs.
+ * <p>Cost: each traced class's prepare stops its thread while breakpoints at each method's entry (offset
+ * 0, always an instruction start) are set with count filters of 1, 10, 100 and 1,000: each reports once,
+ * when the method has run that often, and the agent then deletes it. So a method costs at most four
+ * events however often it runs, and its runs are known to within a factor of ten up to a thousand.
  */
 public final class ClassLoadProbe {
   /**
@@ -36,16 +39,22 @@ public final class ClassLoadProbe {
    *
    * @param classes binary names of the traced classes prepared, sorted (hidden classes such as lambda
    *     proxies included: they have no class file, so planning skips them)
-   * @param ran the methods of those classes that ran, as {@code class.name+descriptor}
+   * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
+   *     largest of 1, 10, 100 and 1,000 that its runs reached
    * @param exitCode the program's exit code
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, Set<String> ran, int exitCode, long wallMillis) {
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, int exitCode, long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
-      ran = Set.copyOf(ran);
+      ran = Map.copyOf(ran);
     }
   }
+
+  /** Runs of a method at which its entry breakpoints report. */
+  private static final int[] TIERS = {1, 10, 100, 1000};
+  /** Property key holding a breakpoint's tier. */
+  private static final String TIER = "jdtrace.tier";
 
   /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
   private static final String METHOD = "jdtrace.method";
@@ -64,7 +73,7 @@ public final class ClassLoadProbe {
         OutputStream.nullOutputStream())) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
-      final Set<String> ran = new TreeSet<>();
+      final Map<String, Integer> ran = new TreeMap<>();
       for (final String include : filter.includes()) {
         final ClassPrepareRequest r = vm.eventRequestManager().createClassPrepareRequest();
         r.addClassFilter(include);
@@ -86,7 +95,7 @@ public final class ClassLoadProbe {
     }
   }
 
-  /** Records a prepared class and sets a once-only breakpoint at the entry of each of its methods with code. */
+  /** Records a prepared class and sets the counting breakpoints at the entry of each of its methods with code. */
   private static void prepared(final VirtualMachine vm, final ReferenceType type, final Set<String> classes) {
     if (!classes.add(type.name())) {
       return;
@@ -95,11 +104,14 @@ public final class ClassLoadProbe {
       if (m.isAbstract() || m.isNative() || m.location() == null) {
         continue;
       }
-      final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(m.location());
-      bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-      bp.addCountFilter(1);
-      bp.putProperty(METHOD, type.name() + "." + m.name() + m.signature());
-      bp.enable();
+      for (final int tier : TIERS) {
+        final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(m.location());
+        bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+        bp.addCountFilter(tier);
+        bp.putProperty(METHOD, type.name() + "." + m.name() + m.signature());
+        bp.putProperty(TIER, tier);
+        bp.enable();
+      }
     }
   }
 
@@ -107,7 +119,7 @@ public final class ClassLoadProbe {
    * Records class prepares and method entries until the target disconnects; every set that suspended
    * something (the VM start, class prepares) is resumed once handled.
    */
-  private static void drain(final VirtualMachine vm, final Set<String> classes, final Set<String> ran)
+  private static void drain(final VirtualMachine vm, final Set<String> classes, final Map<String, Integer> ran)
       throws InterruptedException {
     try {
       while (true) {
@@ -116,7 +128,7 @@ public final class ClassLoadProbe {
           if (event instanceof ClassPrepareEvent cp) {
             prepared(vm, cp.referenceType(), classes);
           } else if (event instanceof BreakpointEvent bp) {
-            ran.add((String) bp.request().getProperty(METHOD));
+            ran.merge((String) bp.request().getProperty(METHOD), (Integer) bp.request().getProperty(TIER), Math::max);
           } else if (event instanceof VMDisconnectEvent) {
             return;
           }

@@ -22,9 +22,10 @@ final class FirstPass {
    * What a first run saw.
    *
    * @param classes the traced classes it loaded
-   * @param ran their methods that ran ({@code class.name+descriptor})
+   * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1, 10, 100 or 1,000),
+   *     or {@code null} when not known
    */
-  record Observed(Set<String> classes, Set<String> ran) {
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran) {
   }
 
   /**

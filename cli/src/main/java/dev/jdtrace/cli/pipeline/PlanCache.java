@@ -84,7 +84,7 @@ final class PlanCache {
    * @param classes the traced classes it loaded
    * @param ran their methods that ran, or {@code null} when not known
    */
-  record StoredClasses(List<String> classes, List<String> ran) {
+  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran) {
   }
 
   /** The key of the classes a run of this command on this input loads. */
@@ -111,7 +111,7 @@ final class PlanCache {
     }
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
         .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
-        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new TreeSet<>(traced.ran()).toString()));
+        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()));
     key.append("\nprofile ").append(request.profile()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
@@ -146,12 +146,12 @@ final class PlanCache {
   static FirstPass.Observed readLoaded(final String key) {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
-        new TreeSet<>(stored.classes()), stored.ran() == null ? null : new TreeSet<>(stored.ran()));
+        new TreeSet<>(stored.classes()), stored.ran());
   }
 
   static void writeLoaded(final String key, final FirstPass.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
-        observed.ran() == null ? null : new ArrayList<>(new TreeSet<>(observed.ran()))));
+        observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran())));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

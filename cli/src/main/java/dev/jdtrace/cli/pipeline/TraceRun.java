@@ -144,7 +144,7 @@ public final class TraceRun {
             ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
             prediction.workers(), request.weights() != null ? ""
                 : traced.ran() == null ? " (static estimate: each method run once)"
-                : " (static estimate: each method the first run saw run, once)"));
+                : " (static estimate: each method as often as the first run saw it run)"));
     return new Planned(traced, plan, models, prediction);
   }
 

@@ -24,15 +24,15 @@ import java.util.function.Consumer;
  * @param structure call targets, init triggers and callbacks
  * @param unplanned traced classes with a class file that were left out because the program's first run did
  *     not load them; a session that loads one says so, and the run plans again
- * @param ran the methods the first run saw run ({@code class.name+descriptor}), which weigh the predicted
- *     hits; {@code null} when not known
+ * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (1, 10, 100
+ *     or 1,000: the largest their runs reached), which weigh the predicted hits; {@code null} when not known
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
-    IcfgModel.Structure structure, Set<String> unplanned, Set<String> ran) {
+    IcfgModel.Structure structure, Set<String> unplanned, java.util.Map<String, Integer> ran) {
 
   public TracedProgram {
     unplanned = Set.copyOf(unplanned);
-    ran = ran == null ? null : Set.copyOf(ran);
+    ran = ran == null ? null : java.util.Map.copyOf(ran);
   }
 
   /** A program whose every traced class is planned. */
@@ -42,7 +42,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   }
 
   /** The same program with what its first run saw run. */
-  TracedProgram withRan(final Set<String> methods) {
+  TracedProgram withRan(final java.util.Map<String, Integer> methods) {
     return new TracedProgram(command, filter, includes, program, structure, unplanned, methods);
   }
 
