@@ -14,6 +14,8 @@ import java.util.List;
 record Config(String name, Kind kind, List<String> options) {
   /** Replaced by the path of the workload's all-blocks trace. */
   static final String WEIGHTS = "@all-blocks-trace";
+  /** Not passed on: the run keeps the plan cache the previous configuration of the workload left. */
+  static final String KEEP_CACHE = "@keep-plan-cache";
 
   /** What a configuration runs. */
   enum Kind { NO_DEBUGGER, LINE_STEPPING, JDTRACE }
@@ -29,6 +31,15 @@ record Config(String name, Kind kind, List<String> options) {
   static final Config OPTIMAL_TRACE = jdtrace("optimal (trace weights)", "--weights", WEIGHTS, "--sessions", "1");
   /** {@code jdtrace run} with no planning option: whatever the CLI defaults are (the cost model picks sessions). */
   static final Config DEFAULT = jdtrace("jdtrace run (default)");
+  /** The default run again on the same build: the plan and the first run's classes come from the cache. */
+  static final Config DEFAULT_AGAIN = jdtrace("jdtrace run (again)", KEEP_CACHE);
+  /** Every class that matches the includes planned, as before plans followed what the program loads. */
+  static final Config ALL_CLASSES = jdtrace("all classes planned", "--all-classes");
+
+  /** Short traces through large libraries: baselines, ground truth, then the runs the issue compares. */
+  static List<Config> shortTrace() {
+    return new ArrayList<>(List.of(NO_DEBUGGER, LINE_STEPPING, ALL_BLOCKS, DEFAULT, DEFAULT_AGAIN, ALL_CLASSES));
+  }
 
   Config {
     options = List.copyOf(options);

@@ -20,9 +20,24 @@ import java.util.List;
  * @param sessionBreakpoints breakpoints set per session
  * @param sessionPredictedMillis the prediction per session (-1 each when absent)
  * @param sessionWallMillis each session's wall time, launch to exit
+ * @param expectedHits the hits the plan expected over all sessions, or -1
+ * @param phases milliseconds of the first run, planning, sessions and decoding (each -1 when absent)
  */
 record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, long wallMillis, long predictedMillis,
-    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis) {
+    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis,
+    double expectedHits, Phases phases) {
+
+  /**
+   * Where a run's wall time went, in milliseconds (-1 when the CLI did not say).
+   *
+   * @param firstPass the first run that finds the classes the program loads (0 when cached or not run)
+   * @param planning reading the classes and planning
+   * @param sessions the sessions
+   * @param decoding decoding and writing the trace
+   * @param planReused whether the plan came from the plan cache
+   */
+  record Phases(long firstPass, long planning, long sessions, long decoding, boolean planReused) {
+  }
 
   JdtraceStats {
     sessionBreakpoints = List.copyOf(sessionBreakpoints);
@@ -35,14 +50,19 @@ record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, 
     final List<Integer> bp = new ArrayList<>();
     final List<Long> predicted = new ArrayList<>();
     final List<Long> wall = new ArrayList<>();
+    double expected = 0;
     for (final JsonNode session : s.path("sessions")) {
       bp.add(session.path("breakpoints").asInt());
       predicted.add(session.path("predictedMillis").asLong(-1));
       wall.add(session.path("wallMillis").asLong());
+      expected += session.path("expectedHits").asDouble(Double.NaN);
     }
+    final JsonNode p = s.path("phases");
     return new JdtraceStats(s.path("blocks").asInt(), s.path("breakpoints").asLong(), s.path("hits").asLong(),
         s.path("blockEntries").asLong(), s.path("wallMillis").asLong(), s.path("predictedMillis").asLong(-1), bp,
-        predicted, wall);
+        predicted, wall, Double.isNaN(expected) ? -1 : expected, new Phases(p.path("firstPassMillis").asLong(-1),
+        p.path("planningMillis").asLong(-1), p.path("sessionsMillis").asLong(-1), p.path("decodingMillis").asLong(-1),
+        p.path("planReused").asBoolean(false)));
   }
 
   int sessions() {

@@ -44,6 +44,7 @@ final class Report {
     r.targets();
     r.limits();
     r.perEvent();
+    r.shortTraces();
     r.workloads();
     r.workersStudy();
     r.jmh();
@@ -114,6 +115,17 @@ final class Report {
     for (final JmhSuite.Figure f : in.jmh()) {
       if (f.benchmark().equals("planning") && f.param().equals("30000")) {
         target("planning, " + f.blocks() + " generated blocks", "< 1 s", f.millisPerOp() / 1000, 1.0, "s");
+      }
+    }
+    for (final JmhSuite.Figure f : in.jmh()) {
+      if (f.benchmark().equals("real planning")) {
+        final String measured = String.format(Locale.ROOT, "%.0f blocks/s (%.0f ms for %d blocks: %s)",
+            f.blocksPerSecond(), f.millisPerOp(), f.blocks(), f.phaseMillis().entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", ")));
+        final boolean met = f.blocksPerSecond() >= 100_000;
+        line("| whole planner, all of " + f.param() + " | ≥ 100,000 blocks/s | " + measured + " | " + (met ? "yes"
+            : String.format(Locale.ROOT, "**no**, %.2f× too slow", 100_000 / f.blocksPerSecond())) + " |");
       }
     }
     for (final JmhSuite.Figure f : in.jmh()) {
@@ -227,6 +239,67 @@ final class Report {
     line("|---|---|---|---|---|");
     table.forEach(this::line);
     line("");
+  }
+
+  /**
+   * Short traces through large libraries: the default run against the line-stepping tracer, where its time
+   * goes, the prediction's error, and whether a second run of the same build planned anything.
+   */
+  private void shortTraces() {
+    if (workloads("short").isEmpty()) {
+      return;
+    }
+    line("## Short traces through large libraries");
+    line("");
+    line("Each library is wholly included (`all classes planned` shows its size) and a small driver runs a short "
+        + "path through it. `jdtrace run (default)` plans only the traced classes a first run of the program "
+        + "loads; `jdtrace run (again)` runs the same build a second time, with the plan cache the first left. "
+        + "Every run but `again` starts with an empty plan cache. Targets: default ≤ 1.0× line-stepping "
+        + "(moonshot ≤ 0.5×), planning ≤ 10% of the run, and the second run plans nothing.");
+    line("");
+    line("| workload | config | blocks planned | block entries | wall s | × line-stepping | first run s | "
+        + "planning s | sessions s | decoding s | planning share | hits expected / measured | plan |");
+    line("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (final Workload w : workloads("short")) {
+      for (final Row r : in.rows()) {
+        final JdtraceStats s = r.stats();
+        if (!r.workload().name().equals(w.name()) || s == null) {
+          continue;
+        }
+        final JdtraceStats.Phases p = s.phases();
+        line(String.format(Locale.ROOT, "| %s | %s | %d | %d | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |",
+            w.name(), r.config().name(), s.blocks(), s.blockEntries(), r.medianWall() / 1000.0,
+            times(ratios.toLineStepping(r)), seconds(p.firstPass()), seconds(p.planning()), seconds(p.sessions()),
+            seconds(p.decoding()), p.planning() < 0 ? "?"
+                : String.format(Locale.ROOT, "%.0f%%", 100.0 * p.planning() / Math.max(1, s.wallMillis())),
+            s.expectedHits() < 0 ? "?" : String.format(Locale.ROOT, "%.0f / %d (×%.2f)", s.expectedHits(), s.hits(),
+                s.expectedHits() / Math.max(1, s.hits())),
+            p.planReused() ? "reused" : "planned"));
+      }
+    }
+    line("");
+    for (final Workload w : workloads("short")) {
+      final Row def = ratios.find(w, Config.DEFAULT);
+      final Row again = ratios.find(w, Config.DEFAULT_AGAIN);
+      if (def == null || def.stats() == null) {
+        continue;
+      }
+      final double toStepping = ratios.toLineStepping(def);
+      final JdtraceStats.Phases p = def.stats().phases();
+      line("- " + w.name() + ": default run " + times(toStepping) + " the line-stepping tracer ("
+          + (toStepping <= 0.5 ? "moonshot met" : toStepping <= 1.0 ? "target met" : "target not met")
+          + "); planning " + String.format(Locale.ROOT, "%.0f%%", 100.0 * p.planning()
+          / Math.max(1, def.stats().wallMillis())) + " of the run ("
+          + (p.planning() <= 0.1 * def.stats().wallMillis() ? "met" : "not met") + ")"
+          + (again == null || again.stats() == null ? "" : "; second run "
+          + (again.stats().phases().planReused() ? "reused the plan, nothing planned (met)"
+          : "planned again (not met)")) + ".");
+    }
+    line("");
+  }
+
+  private static String seconds(final long millis) {
+    return millis < 0 ? "?" : String.format(Locale.ROOT, "%.2f", millis / 1000.0);
   }
 
   private void workloads() {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,9 +80,23 @@ final class Runner {
     final boolean groundTruth = c.equals(Config.ALL_BLOCKS) && !truth.containsKey(w.name());
     final Path trace = groundTruth ? allBlocksTrace(w) : work.resolve("run.trace");
     final Path stats = work.resolve("run.json");
-    final List<String> cmd = new ArrayList<>(List.of(java, "-cp", cliClasspath, "dev.jdtrace.cli.Main", "run"));
+    // Every run plans afresh in a cache of its own (with this machine's cost model), except the one that
+    // measures a second run of the same build: it finds the plan the previous configuration left.
+    final Path cache = work.resolve("cache-" + slug(w.name()));
+    if (!c.options().contains(Config.KEEP_CACHE)) {
+      Runner.deleteTree(cache);
+      Files.createDirectories(cache);
+      final Path model = dev.jdtrace.cli.pipeline.CostModels.file();
+      if (Files.isRegularFile(model)) {
+        Files.copy(model, cache.resolve(model.getFileName()));
+      }
+    }
+    final List<String> cmd = new ArrayList<>(List.of(java, "-Djdtrace.cache=" + cache, "-cp", cliClasspath,
+        "dev.jdtrace.cli.Main", "run"));
     for (final String o : c.options()) {
-      cmd.add(o.equals(Config.WEIGHTS) ? allBlocksTrace(w).toString() : o);
+      if (!o.equals(Config.KEEP_CACHE)) {
+        cmd.add(o.equals(Config.WEIGHTS) ? allBlocksTrace(w).toString() : o);
+      }
     }
     for (final String i : w.includes()) {
       cmd.addAll(List.of("--include", i));
@@ -119,6 +134,17 @@ final class Runner {
     final List<String> lines = Files.exists(err) ? Files.readAllLines(err) : List.of();
     final String last = lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("");
     return "FAILED (exit " + o.exitCode() + (last.isEmpty() ? "" : ": " + last.strip()) + ")";
+  }
+
+  private static void deleteTree(final Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var files = Files.walk(dir)) {
+      for (final Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   static String slug(final String name) {

@@ -66,6 +66,7 @@ public final class Suite implements Callable<Integer> {
       final Workloads catalog = new Workloads(rootDir, work, quick);
       final Runner runner = new Runner(work, rootDir);
       final List<Workload> workloads = new ArrayList<>();
+      workloads.addAll(catalog.shortTraces());
       workloads.addAll(catalog.libraries());
       workloads.addAll(catalog.programs());
       workloads.addAll(catalog.scale());

@@ -74,6 +74,22 @@ final class Workloads {
   }
 
   /**
+   * Short traces through large libraries ({@link LibraryCatalog#LARGE}: tens of thousands of blocks
+   * included, a few thousand block entries) at their default sizes.
+   */
+  List<Workload> shortTraces() {
+    final List<Workload> out = new ArrayList<>();
+    for (final LibraryCatalog.Library lib : LibraryCatalog.LARGE) {
+      final String simple = lib.mainClass().substring(lib.mainClass().lastIndexOf('.') + 1);
+      final String cp = root.resolve("test-programs/target/classes") + ":" + root.resolve("test-programs/target/lib")
+          + "/*";
+      out.add(new Workload(simple, "short", lib.includes(), List.of(java, "-cp", cp, lib.mainClass()), null,
+          Config.shortTrace()));
+    }
+    return out;
+  }
+
+  /**
    * The workers study (seed Figs. 13 and 14): {@value #STRATEGY_STUDY_DRIVER} (size 10, quick 5: fifteen runs
    * must stay affordable) with every strategy on 1 to 5 workers, checked against its own all-blocks trace.
    */

@@ -13,7 +13,8 @@ class ReportTest {
 
   private static Row row(final Config c, final long wall, final long hits, final String check) {
     final JdtraceStats s = c.kind() == Config.Kind.JDTRACE
-        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100))
+        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100),
+            -1, new JdtraceStats.Phases(-1, -1, -1, -1, false))
         : null;
     return new Row(LIB, c, List.of(new Sample(wall, 200_000, s, c.equals(Config.LINE_STEPPING) ? hits : -1, check)));
   }

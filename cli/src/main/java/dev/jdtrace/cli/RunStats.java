@@ -18,9 +18,10 @@ import java.util.List;
  * @param wallMillis wall time of the run
  * @param predictedMillis the cost model's prediction of the sessions' wall time on the workers
  * @param sessions per-session figures
+ * @param phases where the wall time went: first run, planning, sessions, decoding
  */
 record RunStats(String plan, String profile, int blocks, long breakpoints, long hits, long blockEntries, int threads,
-    long wallMillis, double predictedMillis, List<SessionStats> sessions) {
+    long wallMillis, double predictedMillis, List<SessionStats> sessions, RunReport.Phases phases) {
 
   /**
    * One session's figures.
@@ -42,7 +43,7 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
   static RunStats of(final RunReport r) {
     return new RunStats(r.plan().id(), r.plan().profile(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
         r.threads(), r.wallMillis(), r.prediction().wallMillis(),
-        r.sessions().stream().map(s -> session(s, r.prediction())).toList());
+        r.sessions().stream().map(s -> session(s, r.prediction())).toList(), r.phases());
   }
 
   private static SessionStats session(final SessionResult s, final Prediction p) {

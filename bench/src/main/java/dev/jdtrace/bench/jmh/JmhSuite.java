@@ -26,10 +26,20 @@ public final class JmhSuite {
    * @param millisPerOp mean time per operation
    * @param opsError the 99.9% confidence half-width of the operations per second
    * @param blocksPerSecond blocks per second
+   * @param phaseMillis milliseconds per operation of each planning phase, by name (empty for the others)
    */
   public record Figure(String benchmark, String param, long blocks, double millisPerOp, double opsError,
-      double blocksPerSecond) {
+      double blocksPerSecond, java.util.Map<String, Double> phaseMillis) {
+
+    /** A figure without phases. */
+    public Figure(final String benchmark, final String param, final long blocks, final double millisPerOp,
+        final double opsError, final double blocksPerSecond) {
+      this(benchmark, param, blocks, millisPerOp, opsError, blocksPerSecond, java.util.Map.of());
+    }
   }
+
+  /** The planning phases {@link RealPlanningBenchmark} times, in order. */
+  public static final List<String> PHASES = List.of("cfgs", "structure", "witnesses", "groups", "distribution");
 
   private JmhSuite() {
   }
@@ -47,6 +57,17 @@ public final class JmhSuite {
     for (final RunResult r : run(options(quick).include(PlanningBenchmark.class.getName())
         .param("blocks", planningSizes.stream().map(String::valueOf).toArray(String[]::new)))) {
       out.add(figure("planning", r.getParams().getParam("blocks"), r));
+    }
+    for (final RunResult r : run(options(quick).include(RealPlanningBenchmark.class.getName())
+        .param("root", root.toAbsolutePath().toString()))) {
+      final Figure f = figure("real planning", r.getParams().getParam("jar").replace(".jar", ""), r);
+      final java.util.Map<String, Double> phases = new java.util.LinkedHashMap<>();
+      for (final String phase : PHASES) {
+        final Result<?> nanos = r.getSecondaryResults().get(phase + "Nanos");
+        phases.put(phase, nanos == null ? Double.NaN : nanos.getScore() / r.getPrimaryResult().getScore() / 1e6);
+      }
+      out.add(new Figure(f.benchmark(), f.param(), f.blocks(), f.millisPerOp(), f.opsError(), f.blocksPerSecond(),
+          phases));
     }
     for (final RunResult r : run(options(quick).include(MergeBenchmark.class.getName())
         .param("root", root.toAbsolutePath().toString())

@@ -28,9 +28,10 @@ public record RunReport(Plan plan, Prediction prediction, int blocks, List<Sessi
    * @param sessionsMillis the sessions (every attempt)
    * @param decodingMillis decoding the streams and writing the trace
    * @param plans plans made (more than one when a session loaded a class the plan left out)
+   * @param planReused whether the plan that ran came from the plan cache
    */
   public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
-      int plans) {
+      int plans, boolean planReused) {
   }
 
   public RunReport {

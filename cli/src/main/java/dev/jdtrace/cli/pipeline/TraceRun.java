@@ -44,8 +44,10 @@ public final class TraceRun {
    * @param plan the sessions' witnesses
    * @param models the decoder's model per session
    * @param prediction the sessions' predicted costs
+   * @param reused whether the plan came from the plan cache (nothing was planned)
    */
-  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction) {
+  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction,
+      boolean reused) {
   }
 
   /** Plans re-made after a session loaded a traced class the plan left out, before the run gives up. */
@@ -88,7 +90,7 @@ public final class TraceRun {
             + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
             stored.prediction().wallMillis() / 1000, stored.prediction().workers())
             + "reused from the plan cache: nothing planned");
-        return new Planned(traced, plan, traced.models(sessions), stored.prediction());
+        return new Planned(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
     }
     final Planned planned = planAfresh(traced, request, cost, info);
@@ -145,7 +147,7 @@ public final class TraceRun {
             prediction.workers(), request.weights() != null ? ""
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
-    return new Planned(traced, plan, models, prediction);
+    return new Planned(traced, plan, models, prediction, false);
   }
 
   /**
@@ -202,7 +204,7 @@ public final class TraceRun {
         final long end = System.nanoTime();
         return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
             (end - start) / 1_000_000, new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000,
-            sessions / 1_000_000, (end - decodeStart) / 1_000_000, plans));
+            sessions / 1_000_000, (end - decodeStart) / 1_000_000, plans, planned.reused()));
       }
     } finally {
       deleteTree(work);

@@ -31,7 +31,9 @@ public final class LibraryCatalog {
      */
     public static final List<Library> LARGE = List.of(
             new Library(MathDriver.class.getName(),
-                    List.of("org.apache.commons.math3.*", "dev.jdtrace.programs.libs.*")));
+                    List.of("org.apache.commons.math3.*", "dev.jdtrace.programs.libs.*")),
+            new Library(GuavaDriver.class.getName(),
+                    List.of("com.google.common.*", "dev.jdtrace.programs.libs.*")));
 
     private LibraryCatalog() {
     }
