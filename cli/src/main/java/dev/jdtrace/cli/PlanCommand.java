@@ -4,6 +4,7 @@ import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,13 +35,21 @@ final class PlanCommand implements Callable<Integer> {
   ParallelOption parallel;
 
   @Mixin
+  AllClassesOption classes;
+
+  @Option(names = "--stdin", paramLabel = "FILE", description = "Standard input of the program's first run, which "
+      + "finds the classes it loads: give the input the sessions will get (default: none).")
+  Path stdin;
+
+  @Mixin
   JavaCommandArgs java;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
-        parallel.workers()), Info.to(err));
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, stdin == null ? new byte[0]
+        : Files.readAllBytes(stdin), java.javaCommand,
+        parallel.workers()).withAllClasses(classes.allClasses), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().unplanned().isEmpty());
     file.write(output);

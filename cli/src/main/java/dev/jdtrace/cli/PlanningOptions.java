@@ -31,18 +31,13 @@ final class PlanningOptions {
   @Option(names = "--sessions", paramLabel = "N",
       description = "Split the witnesses over N runs of the program; fewer breakpoints per run make every hit "
           + "cheaper, but each run costs a launch. Default: the N with the least predicted wall time on the "
-          + "workers, by this machine's cost model (see calibrate); with static weights that is usually 1, "
-          + "with --weights it follows the previous trace's hits.")
+          + "workers, by this machine's cost model (see calibrate), on the hits expected from how often the first run saw each method run "
+          + "(or, with --weights, from the previous trace).")
   Integer sessions;
 
   @Option(names = "--cap", paramLabel = "K", defaultValue = "2147483647",
       description = "At most K breakpoints per session; more sessions are opened when needed.")
   int cap;
-
-  @Option(names = "--all-classes",
-      description = "Plan every class that matches --include. Default: only the classes a first run of the program "
-          + "loads (one extra run without breakpoints); a session that loads another plans again.")
-  boolean allClasses;
 
   @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
       description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
@@ -62,7 +57,7 @@ final class PlanningOptions {
     }
     return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand,
         sessions == null ? 0 : sessions, cap, s,
-        parallel, allClasses);
+        parallel);
   }
 
   /** Reads the profile names users type ({@code optimal}, {@code condition-targets}, {@code all-blocks}). */

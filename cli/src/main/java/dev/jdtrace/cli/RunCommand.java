@@ -36,6 +36,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   ParallelOption parallel;
 
+  @Mixin
+  AllClassesOption classes;
+
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}).")
   Path output;
@@ -56,7 +59,7 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
     final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
-        parallel.workers()),
+        parallel.workers()).withAllClasses(classes.allClasses),
         System.out, System.err, Info.to(err));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),

@@ -31,6 +31,12 @@ public record RunRequest(List<String> includes, List<String> excludes, String pr
     javaCommand = List.copyOf(javaCommand);
   }
 
+  /** The same request, planning every traced class or only those a first run loads. */
+  public RunRequest withAllClasses(final boolean all) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
+        parallel, all);
+  }
+
   /** A request that plans only the classes a first run loads. */
   public RunRequest(final List<String> includes, final List<String> excludes, final String profile,
       final Path trace, final Path weights, final byte[] stdin, final List<String> javaCommand,
