@@ -7,7 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code jdtrace} command: its subcommands follow the pipeline. */
-@Command(name = "jdtrace", mixinStandardHelpOptions = true, version = "jdtrace 0.1.0",
+@Command(name = "jdtrace", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
     subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
