@@ -37,6 +37,7 @@ class ReleaseJarIT {
     final ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
         .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     pb.environment().put("JAVA_HOME", javaHome.toString());
+    pb.environment().put("JDTRACE_JAVA_OPTS", "-Djdtrace.cache=" + System.getProperty("jdtrace.cache"));
     final Process p = pb.start();
     final String out = new String(p.getInputStream().readAllBytes());
     assertThat(p.waitFor()).as(String.join(" ", command) + "\n" + out).isZero();
