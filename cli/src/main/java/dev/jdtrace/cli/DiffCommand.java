@@ -64,7 +64,9 @@ final class DiffCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    final PrintWriter out = spec.commandLine().getOut();
+    // Quiet asks only the exit code of the text report; the CI formats are what was asked for.
+    final PrintWriter out = Verbosity.of(spec).quiet && format == DiffFormat.text
+        ? new PrintWriter(java.io.OutputStream.nullOutputStream()) : spec.commandLine().getOut();
     final Style style = new Style(color == ShowCommand.Color.always
         || color == ShowCommand.Color.auto && System.console() != null);
     final List<Glob> threads = ignoreThreads.stream().map(Glob::new).toList();

@@ -3,6 +3,7 @@ package dev.jdtrace.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -16,6 +17,9 @@ import picocli.CommandLine.Spec;
 public final class Main implements Runnable {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  Verbosity verbosity = new Verbosity();
 
   @Override
   public void run() {
