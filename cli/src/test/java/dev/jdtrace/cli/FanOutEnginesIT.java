@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FanOutEnginesIT {
   private static final String PROGRAM = "dev.jdtrace.programs.Exceptions";
-  private static final int SESSIONS = 3;
+  private static final int SESSIONS = 2;
 
   @TempDir
   Path dir;
