@@ -84,7 +84,8 @@ public final class AttachRun {
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
-      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated());
+      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
+          stack -> AttachedThreads.describe(request.traced().program(), stack));
       final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(), request.planning().trace());
       return new Report(plan, results, entries, matched.threads(), matched.leftOut());
     } finally {

@@ -2,6 +2,8 @@ package dev.jdtrace.cli.pipeline;
 
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.ThreadActivity;
+import dev.jdtrace.driver.stream.HitVisitor;
+import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.ThreadStream;
@@ -12,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Matches the threads of attached sessions. A server's traced work runs on pool or per-request threads
@@ -48,13 +51,23 @@ final class AttachedThreads {
 
   static Matched match(final List<AttachResult> results, final List<SessionStreams> sessions,
       final boolean allowTruncated) {
+    return match(results, sessions, allowTruncated, Arrays::toString);
+  }
+
+  /**
+   * Matches the threads.
+   *
+   * @param stacks how to name a start stack in a message
+   */
+  static Matched match(final List<AttachResult> results, final List<SessionStreams> sessions,
+      final boolean allowTruncated, final Function<int[], String> stacks) {
     final boolean truncated = allowTruncated && results.stream().anyMatch(r -> r.truncated() != null);
     // Per session: group -> stream indices in order of first event.
     final List<Map<String, List<Integer>>> groups = new ArrayList<>();
     for (final SessionStreams s : sessions) {
       final Map<String, List<Integer>> g = new LinkedHashMap<>();
       for (int i = 0; i < s.threads().size(); i++) {
-        g.computeIfAbsent(group(s.threads().get(i)), k -> new ArrayList<>()).add(i);
+        g.computeIfAbsent(group(s.threads().get(i), stacks), k -> new ArrayList<>()).add(i);
       }
       groups.add(g);
     }
@@ -104,8 +117,22 @@ final class AttachedThreads {
     return new Matched(out, order, most - order);
   }
 
-  private static String group(final ThreadStream t) {
-    return t.start() == null ? ENTERED : "started inside traced code at stack " + Arrays.toString(t.start());
+  private static String group(final ThreadStream t, final Function<int[], String> stacks) {
+    return t.start() == null ? ENTERED : "started inside traced code at " + stacks.apply(t.start());
+  }
+
+  /** A start stack for people: each traced frame's method and call offset, bottom to top. */
+  static String describe(final Program program, final int[] stack) {
+    final StringBuilder sb = new StringBuilder();
+    for (final int frame : stack) {
+      sb.append(sb.length() == 0 ? "" : " > ");
+      if (frame == HitVisitor.UNTRACED) {
+        sb.append("untraced code");
+      } else {
+        sb.append(program.methodOfBlock(frame).id()).append(" bci ").append(program.block(frame).endBci());
+      }
+    }
+    return sb.toString();
   }
 
   /** Whether a guardrail cut the thread of this group and rank in some session. */

@@ -234,6 +234,8 @@ final class Attachment {
         final int index = recorder.indexIfSeen(t);
         if (index >= 0) {
           cut.add(index);
+        } else {
+          recorder.ignore(t); // its first events may still be on their way: drop them, its path is cut
         }
       }
       removeRequests();
