@@ -223,7 +223,8 @@ public final class Walker {
       case THROW -> throw fail("diverged: the block ends in athrow but the stream holds " + describe(firstGoal()));
       case INVOKE -> {
         final CallTargets t = structure.targets(b);
-        if (t.external()) {
+        if (t.external() || (t.isPure() && start != null && start.endsThere() && allAtEnd())) {
+          // A thread can also have been at rest inside a pure call: then the walk may end in it.
           stack.add(Frame.external(b));
         } else if (t.isPure()) {
           enter(consistency.get(0).returnSite(b));
