@@ -87,15 +87,15 @@ final class Attachment {
       vm.suspend();
       try {
         final Map<ThreadReference, StartStack> inside = new LinkedHashMap<>();
-        boolean running = false;
+        boolean busy = false;
         for (final ThreadReference t : vm.allThreads()) {
           final StartStack at = StartStack.of(t, spec.program());
           if (at.kind() != StartStack.Kind.OUTSIDE) {
             inside.put(t, at);
-            running |= !at.atRest();
+            busy |= !at.atRest();
           }
         }
-        if (running && look < LOOKS) {
+        if (busy && look < LOOKS) {
           continue;
         }
         final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
