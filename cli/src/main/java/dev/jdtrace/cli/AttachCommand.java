@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
     header = "Trace running JVMs through their debug ports: attach, record while a trigger runs, detach.",
     description = {"Each session attaches, sets its witnesses (loaded classes at once, others as they load), runs "
         + "the trigger (sh -c CMD, told JDTRACE_HOST, JDTRACE_PORT and JDTRACE_SESSION) or waits out --duration, "
-        + "waits until the traced threads are out of traced code, removes its requests and detaches. Several "
+        + "waits until the traced threads are out of traced code or back where they started, removes its requests "
+        + "and detaches. Several "
         + "targets (replicas of one service) run sessions in parallel; one target runs them one after another.",
         "Threads enter traced code after the attach, or were inside it at the attach. Such a thread at rest in an "
             + "untraced call (a request loop blocked in accept, read or take) is traced from there: the VM is "
