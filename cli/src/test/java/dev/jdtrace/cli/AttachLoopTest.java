@@ -156,4 +156,21 @@ class AttachLoopTest {
       assertThat(pool.ask(request)).isEqualTo("sum=3");
     }
   }
+
+  @Test
+  void aThreadInTheMiddleOfATracedBlockIsLeftOutAndTheLoopIsStillTraced() throws IOException {
+    try (ServiceJvm server = ServiceJvm.start("dev.jdtrace.programs.service.BlockedServer")) {
+      final Path trace = dir.resolve("blocked.trace");
+      final Cli.Outcome o = attach(List.of(server.target()), "--trigger", trigger(server, "sum 4 x 5 6"),
+          "--sessions", "1", "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      // holder sleeps inside traced code and main waits in accept: both at rest; waiter is at a monitorenter.
+      assertThat(o.err()).contains("2 at rest inside traced code at the attach, traced from there")
+          .contains("1 running inside traced code at the attach, not recorded")
+          .contains("1 session(s) on 1 target(s), 1 thread(s)");
+      assertOneWayAround(thread(blocks(trace), "main"), thread(twin("dev.jdtrace.programs.service.OneLoopRequest",
+          "sum 4 x 5 6"), "loop"));
+      assertThat(server.ask("sum 1 2")).isEqualTo("sum=3");
+    }
+  }
 }
