@@ -39,8 +39,9 @@ class WalkerStartStackPropertiesTest {
 
   @Property(tries = 60)
   void everyStretchFromARestDecodesToItsPath(@ForAll("recipes") final List<Integer> recipe,
-      @ForAll final ProfileKind kind, @ForAll final boolean exceptions, @ForAll final boolean virtuals) {
-    final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, false);
+      @ForAll final ProfileKind kind, @ForAll final boolean exceptions, @ForAll final boolean virtuals,
+      @ForAll final boolean clinits) {
+    final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), kind, Weights.staticEstimate());
     int left = 0;
     int back = 0;
