@@ -1,5 +1,6 @@
 package dev.jdtrace.driver;
 
+import com.sun.jdi.Location;
 import com.sun.jdi.Method;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.VMDisconnectedException;
@@ -28,10 +29,12 @@ import java.util.TreeSet;
  * the plan left out is the signal to plan again (a run's class loading can depend on timing). The methods
  * that ran weigh the cost model's prediction: a method that never ran is expected to cost no hits.
  *
- * <p>Cost: each traced class's prepare stops its thread while breakpoints at each method's entry (offset
- * 0, always an instruction start) are set with count filters of 1, 10, 100 and 1,000: each reports once,
- * when the method has run that often, and the agent then deletes it. So a method costs at most four
- * events however often it runs, and its runs are known to within a factor of ten up to a thousand.
+ * <p>Cost: each traced class's prepare stops its thread while a breakpoint at each method's entry (offset
+ * 0, always an instruction start) is set with a count filter of 1: it reports the method's first run and
+ * the agent then deletes it. Only then are three more set at that entry, with count filters of 10, 100
+ * and 1,000 (counted from then on). So a method costs at most four events however often it runs, only
+ * methods that run get more than one request, and their runs are known to within a factor of ten up to a
+ * thousand.
  */
 public final class ClassLoadProbe {
   /**
@@ -104,15 +107,18 @@ public final class ClassLoadProbe {
       if (m.isAbstract() || m.isNative() || m.location() == null) {
         continue;
       }
-      for (final int tier : TIERS) {
-        final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(m.location());
-        bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-        bp.addCountFilter(tier);
-        bp.putProperty(METHOD, type.name() + "." + m.name() + m.signature());
-        bp.putProperty(TIER, tier);
-        bp.enable();
-      }
+      count(vm, m.location(), type.name() + "." + m.name() + m.signature(), TIERS[0]);
     }
+  }
+
+  /** A once-only breakpoint at a method's entry that reports its {@code tier}-th run. */
+  private static void count(final VirtualMachine vm, final Location entry, final String method, final int tier) {
+    final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(entry);
+    bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    bp.addCountFilter(tier);
+    bp.putProperty(METHOD, method);
+    bp.putProperty(TIER, tier);
+    bp.enable();
   }
 
   /**
@@ -128,7 +134,14 @@ public final class ClassLoadProbe {
           if (event instanceof ClassPrepareEvent cp) {
             prepared(vm, cp.referenceType(), classes);
           } else if (event instanceof BreakpointEvent bp) {
-            ran.merge((String) bp.request().getProperty(METHOD), (Integer) bp.request().getProperty(TIER), Math::max);
+            final String method = (String) bp.request().getProperty(METHOD);
+            final int tier = (Integer) bp.request().getProperty(TIER);
+            ran.merge(method, tier, Math::max);
+            if (tier == TIERS[0]) {
+              for (int i = 1; i < TIERS.length; i++) {
+                count(vm, bp.location(), method, TIERS[i]);
+              }
+            }
           } else if (event instanceof VMDisconnectEvent) {
             return;
           }

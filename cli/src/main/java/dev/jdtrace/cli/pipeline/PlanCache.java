@@ -42,8 +42,8 @@ import java.util.zip.ZipFile;
  */
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** Bumped when the planner's output for the same input changes. */
-  private static final String FORMAT = "jdtrace plan cache 1";
+  /** Bumped when the planner's output, or what the first run records, changes for the same input. */
+  private static final String FORMAT = "jdtrace plan cache 2";
 
   private PlanCache() {
   }
