@@ -58,7 +58,7 @@ public final class OpenWorld {
         return Optional.of(program.methodOfBlock(b).id() + " calls " + callee);
       }
       if (program.classNamed(call.owner()) == null && !ClassFilter.isJdkClass(call.owner())
-          && !call.owner().startsWith("[")) {
+          && !call.owner().startsWith("[") && !call.owner().endsWith("[]")) {
         return Optional.of(program.methodOfBlock(b).id() + " calls the untraced " + callee);
       }
     }
