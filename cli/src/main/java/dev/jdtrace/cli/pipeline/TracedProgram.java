@@ -68,9 +68,15 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
       throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
           + ": give a class name or a prefix such as com.example.*");
     }
-    final Optional<String> open = OpenWorld.reason(program, filter, command.mainClass(), !excludes.isEmpty());
-    final UntracedCallers callers = open.isEmpty() ? UntracedCallers.NONE
-        : UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false), filter, command.classpath());
+    final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
+        List.of(), UntracedCallers.NONE).withLearned(List.of());
+    final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
+        !excludes.isEmpty());
+    if (open.isEmpty()) {
+      return learned.isEmpty() ? closed : closed.withLearned(learned);
+    }
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, command.classpath());
     return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers).withLearned(learned);
   }
 
@@ -105,9 +111,10 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entered.set(m);
       }
     }
-    final boolean untracedSubclasses = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty()
-        || callers.extendsTraced();
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), untracedSubclasses);
+    // With the application's main untraced, or classes excluded, any class may be subclassed where it cannot be
+    // seen (generated classes included); otherwise by the untraced classes of the classpath that are seen.
+    final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver,
         Callbacks.of(program, resolver, command.classpath(), false, entered));
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers);

@@ -27,6 +27,7 @@ import org.apache.bcel.classfile.ConstantMethodref;
 import org.apache.bcel.classfile.ConstantNameAndType;
 import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.Method;
 
 /**
  * What the untraced, non-JDK classes of the classpath can do to traced code, read from their constant
@@ -37,16 +38,18 @@ import org.apache.bcel.classfile.JavaClass;
  *
  * @param entered traced methods untraced classes may call directly: the named method, and every traced
  *     override virtual dispatch can reach from it
- * @param extendsTraced whether some untraced class extends a traced class
+ * @param overrides by traced class, the instance methods (name and descriptor) that untraced classes
+ *     extending it declare: a virtual call in traced code that may reach one may run untraced code
  */
-public record UntracedCallers(BitSet entered, boolean extendsTraced) {
+public record UntracedCallers(BitSet entered, Map<String, Set<String>> overrides) {
 
   public UntracedCallers {
     entered = (BitSet) entered.clone();
+    overrides = Map.copyOf(overrides);
   }
 
   /** No untraced caller (the whole application is traced, or nothing untraced was scanned). */
-  public static final UntracedCallers NONE = new UntracedCallers(new BitSet(), false);
+  public static final UntracedCallers NONE = new UntracedCallers(new BitSet(), Map.of());
 
   @Override
   public BitSet entered() {
@@ -58,14 +61,25 @@ public record UntracedCallers(BitSet entered, boolean extendsTraced) {
       final List<Path> classpath) {
     final Set<String> seen = new HashSet<>();
     final Map<String, String> superOf = new HashMap<>();
+    final Map<String, List<String>> declared = new HashMap<>();
     final List<MethodId> named = new ArrayList<>();
     for (final Path entry : classpath) {
       ClassFiles.forEach(entry, (name, in) -> {
         if (seen.add(name) && !filter.matches(name) && !ClassFilter.isJdkClass(name)
             && !name.endsWith("module-info")) {
-          read(entry, in, program, superOf, named);
+          read(entry, in, superOf, declared, named);
         }
       });
+    }
+    final Map<String, Set<String>> overrides = new HashMap<>();
+    for (final Map.Entry<String, String> e : superOf.entrySet()) {
+      final String traced = tracedAncestor(program, superOf, e.getValue());
+      if (traced != null) {
+        // Every untraced class on the way down to this one may override for it.
+        for (String c = e.getKey(); c != null && program.classNamed(c) == null; c = superOf.get(c)) {
+          overrides.computeIfAbsent(traced, k -> new HashSet<>()).addAll(declared.getOrDefault(c, List.of()));
+        }
+      }
     }
     final Hierarchy hierarchy = new Hierarchy(program);
     final BitSet entered = new BitSet();
@@ -75,8 +89,7 @@ public record UntracedCallers(BitSet entered, boolean extendsTraced) {
         resolve(program, hierarchy, resolver, owner, m, entered);
       }
     }
-    final boolean extendsTraced = superOf.values().stream().anyMatch(s -> program.classNamed(s) != null);
-    return new UntracedCallers(entered, extendsTraced);
+    return new UntracedCallers(entered, overrides);
   }
 
   /** The method itself and, for an instance method, every traced override dispatch may choose. */
@@ -108,8 +121,8 @@ public record UntracedCallers(BitSet entered, boolean extendsTraced) {
     return null;
   }
 
-  private static void read(final Path entry, final InputStream in, final Program program,
-      final Map<String, String> superOf, final List<MethodId> named) {
+  private static void read(final Path entry, final InputStream in, final Map<String, String> superOf,
+      final Map<String, List<String>> declared, final List<MethodId> named) {
     final JavaClass jc;
     try {
       jc = new ClassParser(in, entry.toString()).parse();
@@ -118,6 +131,13 @@ public record UntracedCallers(BitSet entered, boolean extendsTraced) {
           + e.getMessage(), e));
     }
     superOf.put(jc.getClassName(), jc.getSuperclassName());
+    final List<String> methods = new ArrayList<>();
+    for (final Method m : jc.getMethods()) {
+      if (!m.isStatic() && !m.isPrivate() && !m.getName().startsWith("<")) {
+        methods.add(m.getName() + m.getSignature());
+      }
+    }
+    declared.put(jc.getClassName(), methods);
     final ConstantPool cp = jc.getConstantPool();
     for (final Constant c : cp.getConstantPool()) {
       if (c instanceof ConstantCP ref && (ref instanceof ConstantMethodref || ref instanceof ConstantInterfaceMethodref)) {
