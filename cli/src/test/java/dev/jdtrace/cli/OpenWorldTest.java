@@ -51,7 +51,8 @@ class OpenWorldTest {
     final List<String> truth = Cli.groundTruth(HOST_INCLUDES, HOST);
     assertThat(truth).as("reflection, the method handle and the deep chain all enter the library")
         .anyMatch(l -> l.contains("Counter\tvalue()I")).anyMatch(l -> l.contains("Counter\tsecret()I"))
-        .anyMatch(l -> l.contains("Counter\tscaled(I)I")).anyMatch(l -> l.contains("Triangle\tsides()I"));
+        .anyMatch(l -> l.contains("Counter\tscaled(I)I")).anyMatch(l -> l.contains("Triangle\tsides()I"))
+        .anyMatch(l -> l.startsWith("worker\t") && l.contains("Counter\tvalue()I"));
     final Cli.Outcome first = run(HOST_INCLUDES, HOST, List.of("--sessions", "1"), "one");
     assertThat(first.err()).contains("one observing run learns where untraced code enters");
     assertThat(blocks("one")).isEqualTo(truth);

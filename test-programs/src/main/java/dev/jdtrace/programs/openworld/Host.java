@@ -20,7 +20,8 @@ import java.util.List;
  * directly, by reflection (a one-block getter, a private method, a constructor), through a method handle
  * and through a dynamic proxy whose handler is traced; the library sorts and maps with method references
  * the JDK calls; and {@link Chain} calls back into this untraced class, which calls the library again,
- * several levels deep, in a loop. Deterministic.
+ * several levels deep, in a loop. A thread this class starts enters the library by reflection first.
+ * Deterministic.
  */
 public final class Host implements Chain.Hop {
 
@@ -54,6 +55,15 @@ public final class Host implements Chain.Hop {
         System.out.println(greeter.greet("world"));
         System.out.println(Shapes.byName(List.of(new Square(), new Triangle(), new Pentagon())));
         System.out.println("total " + Shapes.doubledTotal(new int[] {1, 2, 3}));
+        Thread worker = new Thread(() -> {
+            try {
+                System.out.println("worker " + value.invoke(c));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "worker");
+        worker.start();
+        worker.join();
         for (int round = 0; round < 2; round++) {
             System.out.println("chain " + new Chain().run(new Host(), 4));
         }
