@@ -85,8 +85,9 @@ public final class Callbacks {
       }
     }
     // Reflection where it can be seen: traced code that instantiates reflectively (serialisers, DI
-    // containers) may enter any constructor from untraced code. Method.invoke is not modelled: making
-    // every public method a callback costs more than it is worth; such a run ends in a divergence error.
+    // containers) may enter any constructor from untraced code. Method.invoke is not guessed: making every
+    // public method a callback costs more than it is worth; it opens the world (OpenWorld), and the methods
+    // it really enters are learned by observing a run and come in as entries.
     if (reflectsConstructors) {
       for (int m = 0; m < program.methods().size(); m++) {
         if (program.methods().get(m).id().name().equals("<init>")) {
