@@ -36,6 +36,12 @@ public final class OpenWorld {
   private OpenWorld() {
   }
 
+  /** JDK classes, including the standard packages outside {@code java.*} ({@code org.w3c.dom}, SAX). */
+  private static boolean isJdk(final String className) {
+    return ClassFilter.isJdkClass(className) || className.startsWith("org.w3c.") || className.startsWith("org.xml.sax.")
+        || className.startsWith("org.ietf.jgss.");
+  }
+
   /**
    * Why the world is open, or empty when it is closed. Only code that can run counts: the methods
    * reachable from {@code main} through calls, class initialisers, and the callbacks of classes whose
@@ -57,7 +63,7 @@ public final class OpenWorld {
     final BitSet reachable = reachable(structure, mainClass);
     for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
       final ClassModel c = program.declaringClass(m);
-      if (c.superName() != null && program.classNamed(c.superName()) == null && !ClassFilter.isJdkClass(c.superName())) {
+      if (c.superName() != null && program.classNamed(c.superName()) == null && !isJdk(c.superName())) {
         return Optional.of(c.name() + " extends the untraced " + c.superName());
       }
       final int base = program.blockId(m, 0);
@@ -71,7 +77,7 @@ public final class OpenWorld {
         if (BY_NAME.contains(callee)) {
           return Optional.of(program.methodOfBlock(b).id() + " calls " + callee);
         }
-        if (program.classNamed(call.owner()) == null && !ClassFilter.isJdkClass(call.owner())
+        if (program.classNamed(call.owner()) == null && !isJdk(call.owner())
             && !call.owner().startsWith("[") && !call.owner().endsWith("[]")) {
           return Optional.of(program.methodOfBlock(b).id() + " calls the untraced " + callee);
         }
