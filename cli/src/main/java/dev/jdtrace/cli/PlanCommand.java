@@ -43,10 +43,10 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
         stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
-        parallel.workers()), Info.to(err));
+        parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned());
     file.write(output);
