@@ -176,8 +176,8 @@ public final class TraceRun {
    * once. Nothing new learned: the divergence stands.
    */
   private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request,
-      final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence, final PrintStream out,
-      final PrintStream err, final Consumer<String> info, final long start) throws IOException {
+      final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final long start) throws IOException {
     final TracedProgram traced = planned.traced();
     final List<String> known = traced.learned();
     info.accept("the decoding diverged; learning where untraced code enters traced methods, then running again");
