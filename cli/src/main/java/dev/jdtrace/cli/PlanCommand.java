@@ -31,15 +31,16 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
+  @Option(names = "--stdin", paramLabel = "FILE", description = "Standard input of the program's first run (which "
+      + "finds the classes it loads) and, in an open world, of the run that learns where untraced code enters "
+      + "traced code: give collect the same (default: none).")
+  Path stdin;
+
   @Mixin
   ParallelOption parallel;
 
   @Mixin
   AllClassesOption classes;
-
-  @Option(names = "--stdin", paramLabel = "FILE", description = "Standard input of the program's first run, which "
-      + "finds the classes it loads: give the input the sessions will get (default: none).")
-  Path stdin;
 
   @Mixin
   JavaCommandArgs java;
@@ -47,11 +48,12 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, stdin == null ? new byte[0]
-        : Files.readAllBytes(stdin), java.javaCommand,
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
+        stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().unplanned().isEmpty());
+        java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned(),
+        planned.traced().unplanned().isEmpty());
     file.write(output);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),

@@ -17,6 +17,8 @@ import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.Reconstruction;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.reconstruct.discover.ExternalEntries;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.TraceWeights;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
@@ -28,6 +30,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -63,13 +66,37 @@ public final class TraceRun {
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
     final FirstPass.Observed observed = request.allClasses() ? null
         : FirstPass.run(command, filter, request.stdin(), info);
-    return plan(load(command, filter, observed), request, info);
+    return plan(withEntries(load(command, filter, observed), request, info), request, info);
   }
 
   private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
       final FirstPass.Observed observed) {
-    return observed == null ? TracedProgram.load(command, filter, null)
-        : TracedProgram.load(command, filter, observed.classes()).withRan(observed.ran());
+    return observed == null ? TracedProgram.load(command, filter, null, List.of())
+        : TracedProgram.load(command, filter, observed.classes(), List.of()).withRan(observed.ran());
+  }
+
+  /**
+   * In an open world, the program with the entries untraced code makes into traced methods: cached from
+   * an earlier run, or learned by one observing run. All-blocks plans learn nothing beforehand: every
+   * entry is a witness there, so a missing one ends in a divergence, and the streams themselves teach it.
+   */
+  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+      throws IOException {
+    if (!traced.needsLearning()) {
+      return traced;
+    }
+    final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
+    if (cached.isPresent()) {
+      info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
+          + " entries from untraced code learned before, cached in " + Discovery.file(traced, request.stdin()));
+      return traced.withLearned(cached.get());
+    }
+    if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
+      return traced;
+    }
+    info.accept("open world (" + traced.openWorld().get() + "): one observing run learns where untraced code "
+        + "enters traced methods");
+    return traced.withLearned(Discovery.observe(traced, request.stdin(), List.of(), info));
   }
 
   /**
@@ -160,55 +187,127 @@ public final class TraceRun {
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
+    final Clock clock = new Clock();
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    FirstPass.Observed loaded = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
-    final long firstPass = System.nanoTime() - start;
-    long planning = 0;
-    long sessions = 0;
+    FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    clock.firstPass = System.nanoTime() - start;
+    for (int plans = 1; ; plans++) {
+      final long planStart = System.nanoTime();
+      final Planned planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
+      clock.planning += System.nanoTime() - planStart;
+      clock.plans = plans;
+      try {
+        final RunReport report = run(planned, request, out, err, info, start, true, clock);
+        if (plans > 1) {
+          FirstPass.remember(command, filter, request.stdin(), observed);
+        }
+        return report;
+      } catch (final Unplanned u) {
+        observed = FirstPass.replan(observed, u.classes, plans, MAX_REPLANS, info);
+      }
+    }
+  }
+
+  /** Sessions loaded traced classes the plan left out: the run plans again with them. */
+  private static final class Unplanned extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Set<String> classes;
+
+    Unplanned(final Set<String> classes) {
+      super(null, null, false, false);
+      this.classes = classes;
+    }
+  }
+
+  /** Where a run's time goes, over every plan and attempt. */
+  private static final class Clock {
+    long firstPass;
+    long planning;
+    long sessions;
+    long decoding;
+    int plans = 1;
+
+    RunReport.Phases phases(final boolean reused) {
+      return new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000, sessions / 1_000_000,
+          decoding / 1_000_000, plans, reused);
+    }
+  }
+
+  private static RunReport run(final Planned planned, final RunRequest request, final PrintStream out,
+      final PrintStream err, final Consumer<String> info, final long start, final boolean mayLearn,
+      final Clock clock) throws IOException {
+    final TracedProgram traced = planned.traced();
+    final Program program = traced.program();
+    final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
-      for (int plans = 1; ; plans++) {
-        final long planStart = System.nanoTime();
-        final Planned planned = plan(load(command, filter, loaded), request, info);
-        planning += System.nanoTime() - planStart;
-        final TracedProgram traced = planned.traced();
-        final Program program = traced.program();
-        final Plan plan = planned.plan();
-        final long sessionsStart = System.nanoTime();
-        // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
-        // once more when the run plans again (rare: the first run loaded other classes than the sessions).
-        final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
-            request.parallel(), (session, part) ->
-            LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
-                request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
-                session.index() == 0 ? out : OutputStream.nullOutputStream(),
-                session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
-        sessions += System.nanoTime() - sessionsStart;
-        final Set<String> unplanned = FirstPass.unplanned(results);
-        if (!unplanned.isEmpty()) {
-          loaded = FirstPass.replan(loaded, unplanned, plans, MAX_REPLANS, info);
-          continue;
-        }
-        if (plans > 1) {
-          FirstPass.remember(command, filter, request.stdin(), loaded);
-        }
-        Sessions.checkSameRun(results);
-        final long decodeStart = System.nanoTime();
-        final List<SessionStreams> streams = new ArrayList<>();
-        for (final Plan.SessionPlan session : plan.sessions()) {
-          streams.add(SessionStreams.read(Sessions.part(work, session.index())));
-        }
-        final long entries = writeTrace(planned.models(), plan, streams, request.trace());
-        final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
-        final long end = System.nanoTime();
-        return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
-            (end - start) / 1_000_000, new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000,
-            sessions / 1_000_000, (end - decodeStart) / 1_000_000, plans, planned.reused()));
+      final long sessionsStart = System.nanoTime();
+      // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
+      // once more when the run plans again (rare: the first run loaded other classes than the sessions).
+      final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
+          request.parallel(), (session, part) ->
+          LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
+              request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
+              session.index() == 0 ? out : OutputStream.nullOutputStream(),
+              session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
+      clock.sessions += System.nanoTime() - sessionsStart;
+      final Set<String> unplanned = FirstPass.unplanned(results);
+      if (!unplanned.isEmpty()) {
+        throw new Unplanned(unplanned);
       }
+      Sessions.checkSameRun(results);
+      final long decodeStart = System.nanoTime();
+      final List<SessionStreams> streams = new ArrayList<>();
+      for (final Plan.SessionPlan session : plan.sessions()) {
+        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+      }
+      final long entries;
+      try {
+        entries = writeTrace(planned.models(), plan, streams, request.trace());
+      } catch (final ReconstructionException e) {
+        if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
+          throw e;
+        }
+        return learnAndRunAgain(planned, request, results, streams, e, out, err, info, start, clock);
+      }
+      clock.decoding += System.nanoTime() - decodeStart;
+      final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+      return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
+          (System.nanoTime() - start) / 1_000_000, clock.phases(planned.reused()));
     } finally {
       deleteTree(work);
     }
+  }
+
+  /**
+   * A divergence may be an entry from untraced code that no plan could see: learn the entries (from the
+   * streams when one session saw every entry and call site, else by one observing run), and run again
+   * once. Nothing new learned: the divergence stands.
+   */
+  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request,
+      final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final long start, final Clock clock)
+      throws IOException {
+    final TracedProgram traced = planned.traced();
+    final List<String> known = traced.learned();
+    info.accept("the decoding diverged; learning where untraced code enters traced methods, then running again");
+    final List<String> learned = streams.size() == 1
+        && ExternalEntries.canLearnFrom(traced.structure(), planned.plan().sessions().get(0).witnesses())
+        ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
+        : Discovery.observe(traced, request.stdin(), known, info);
+    if (learned.equals(known)) {
+      throw divergence;
+    }
+    final Planned again = plan(traced.withLearned(learned), request, info);
+    if (!again.plan().id().equals(planned.plan().id())) {
+      return run(again, request, out, err, info, start, false, clock);
+    }
+    // The same witnesses (all blocks): the streams already hold the run, decode them again.
+    final long entries = writeTrace(again.models(), again.plan(), streams, request.trace());
+    final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+    return new RunReport(again.plan(), again.prediction(), traced.program().blockCount(), results, entries, threads,
+        (System.nanoTime() - start) / 1_000_000, clock.phases(again.reused()));
   }
 
   /**
