@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import java.io.IOException;
@@ -27,7 +28,7 @@ final class PlanCommand implements Callable<Integer> {
   PlanningOptions planning;
 
   @Option(names = {"-o", "--output"}, paramLabel = "PLAN", defaultValue = "plan.json",
-      description = "Plan file to write (default: ${DEFAULT-VALUE}).")
+      description = "Plan file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP)
   Path output;
 
   @Mixin
@@ -39,11 +40,12 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
+    final OutputTarget target = OutputTarget.check(output, "PLAN");
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
         parallel.workers()), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes);
-    file.write(output);
+    target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),
           s.witnesses().size(), s.expectedHits(), s.predictedMillis() / 1000);

@@ -1,5 +1,7 @@
 package dev.jdtrace.cli.pipeline;
 
+import dev.jdtrace.cli.io.Output;
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.cost.CostModel;
@@ -122,7 +124,7 @@ public final class TraceRun {
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
-      final long entries = writeTrace(models, plan, streams, request.trace());
+      final long entries = writeTrace(models, plan, streams, OutputTarget.check(request.trace(), "TRACE"));
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
       return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
           (System.nanoTime() - start) / 1_000_000);
@@ -132,24 +134,18 @@ public final class TraceRun {
   }
 
   /**
-   * Decodes the streams and writes the trace; it is written beside the target and moved into place, so
-   * a failed decoding never leaves a broken trace.
+   * Decodes the streams and writes the trace through {@link Output}: a trace file is replaced only by a
+   * complete trace, so a failed decoding or a full disk never leaves a broken one.
    *
    * @return block entries written
    */
   public static long writeTrace(final List<IcfgModel> models, final Plan plan, final List<SessionStreams> streams,
-      final Path trace) throws IOException {
-    final Path partial = Files.createTempFile(trace.toAbsolutePath().getParent(), ".jdtrace-", ".partial");
-    try {
-      final long entries;
-      try (OutputStream file = Files.newOutputStream(partial);
-          TraceWriter writer = new TraceWriter(file)) {
-        entries = Reconstruction.reconstruct(models, plan, streams, writer);
-      }
-      Files.move(partial, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      final OutputTarget trace) {
+    try (Output out = trace.open();
+        TraceWriter writer = new TraceWriter(out)) {
+      final long entries = Reconstruction.reconstruct(models, plan, streams, writer);
+      out.commit();
       return entries;
-    } finally {
-      Files.deleteIfExists(partial);
     }
   }
 
