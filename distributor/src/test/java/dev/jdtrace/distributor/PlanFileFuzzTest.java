@@ -68,19 +68,19 @@ class PlanFileFuzzTest {
     Files.delete(file);
   }
 
-  @Property(tries = 200)
+  @Property(tries = 100)
   void truncatedPlans(@ForAll final int cut) throws IOException {
     readOrRefuse(Arrays.copyOf(VALID, Math.floorMod(cut, VALID.length)));
   }
 
-  @Property(tries = 300)
+  @Property(tries = 150)
   void flippedPlans(@ForAll final int where, @ForAll @IntRange(min = 0, max = 7) final int bit) throws IOException {
     final byte[] flipped = VALID.clone();
     flipped[Math.floorMod(where, flipped.length)] ^= (byte) (1 << bit);
     readOrRefuse(flipped);
   }
 
-  @Property(tries = 200)
+  @Property(tries = 100)
   void randomPlans(@ForAll @Size(max = 2000) final byte[] random) throws IOException {
     readOrRefuse(random);
   }

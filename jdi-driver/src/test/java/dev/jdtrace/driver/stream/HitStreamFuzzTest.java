@@ -59,19 +59,19 @@ class HitStreamFuzzTest {
     read(VALID);
   }
 
-  @Property(tries = 300)
+  @Property(tries = 150)
   void aTruncatedStreamIsRefused(@ForAll final int cut) {
     assertRefused(Arrays.copyOf(VALID, Math.floorMod(cut, VALID.length)));
   }
 
-  @Property(tries = 300)
+  @Property(tries = 150)
   void aFlippedBitIsRefused(@ForAll final int where, @ForAll @IntRange(min = 0, max = 7) final int bit) {
     final byte[] flipped = VALID.clone();
     flipped[Math.floorMod(where, flipped.length)] ^= (byte) (1 << bit);
     assertRefused(flipped);
   }
 
-  @Property(tries = 300)
+  @Property(tries = 150)
   void randomBytesAreRefused(@ForAll @Size(max = 5000) final byte[] random, @ForAll final boolean withHeader) {
     final byte[] bytes = withHeader ? concat(Arrays.copyOf(VALID, 8), random) : random;
     assertRefused(bytes);
