@@ -120,6 +120,7 @@ public final class OutputTarget {
   public StagedFile stage() {
     try {
       final Path partial = kind == Kind.REPLACED ? partialFile() : Files.createTempFile("jdtrace-", ".partial");
+      partial.toFile().deleteOnExit();
       return new StagedFile(this, partial);
     } catch (final IOException e) {
       throw new OutputFailure(toString(), e);
@@ -163,7 +164,10 @@ public final class OutputTarget {
       final Path partial = file.resolveSibling(prefix + Long.toHexString(ThreadLocalRandom.current().nextLong())
           + ".partial");
       try {
-        return Files.createFile(partial);
+        Files.createFile(partial);
+        // Ctrl-C or SIGTERM mid-write (the shutdown hooks run) must not leave it in the user's directory either.
+        partial.toFile().deleteOnExit();
+        return partial;
       } catch (final java.nio.file.FileAlreadyExistsException e) {
         // Another name, then.
       }
