@@ -75,7 +75,7 @@ class OutputPathsTest {
 
   @Test
   void aDirectoryIsNotAnOutput() {
-    assertOnlyLine(Cli.execute(args(List.of("run", "-o", "OUT", "--"), true, dir)), 2,
+    assertOnlyLine(Cli.execute(args(List.of("run", "--stdin", "/dev/null", "-o", "OUT", "--"), true, dir)), 2,
         "cannot write TRACE: " + dir + " is a directory");
   }
 
