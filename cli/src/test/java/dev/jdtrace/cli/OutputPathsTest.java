@@ -115,8 +115,8 @@ class OutputPathsTest {
     final Path fifo = dir.resolve("fifo");
     assumeTrue(Mounts.tryRun("mkfifo", fifo.toString()), "mkfifo is not available");
     final Path trace = SyntheticTrace.write(dir.resolve("t.trace"), 1000);
-    final Path expected = dir.resolve("expected.txt");
-    assertThat(Cli.execute("export", trace.toString(), "-o", expected.toString()).exitCode()).isZero();
+    final Path expected = dir.resolve("expected.html");
+    assertThat(Cli.execute("report", trace.toString(), "-o", expected.toString()).exitCode()).isZero();
     final CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
       try {
         return Files.readAllBytes(fifo);
@@ -124,7 +124,7 @@ class OutputPathsTest {
         throw new java.io.UncheckedIOException(e);
       }
     });
-    final Cli.Outcome o = Cli.execute("export", trace.toString(), "-o", fifo.toString());
+    final Cli.Outcome o = Cli.execute("report", trace.toString(), "-o", fifo.toString());
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(read.get(60, TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(expected));
     assertThat(Files.readAttributes(fifo, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isOther()).isTrue();
@@ -148,18 +148,18 @@ class OutputPathsTest {
   void aSymbolicLinkIsFollowedAndStays() throws Exception {
     final Path trace = SyntheticTrace.write(dir.resolve("t.trace"), 10);
     final Path elsewhere = Files.createDirectory(dir.resolve("elsewhere"));
-    final Path target = Files.writeString(elsewhere.resolve("blocks.txt"), "old\n");
-    final Path link = Files.createSymbolicLink(dir.resolve("link.txt"), Path.of("elsewhere", "blocks.txt"));
-    assertThat(Cli.execute("export", trace.toString(), "-o", link.toString()).exitCode()).isZero();
+    final Path target = Files.writeString(elsewhere.resolve("page.html"), "old\n");
+    final Path link = Files.createSymbolicLink(dir.resolve("link.html"), Path.of("elsewhere", "page.html"));
+    assertThat(Cli.execute("report", trace.toString(), "-o", link.toString()).exitCode()).isZero();
     assertThat(Files.isSymbolicLink(link)).isTrue();
-    assertThat(Files.readString(target)).startsWith("main\ta.Loop\t");
+    assertThat(Files.readString(target)).startsWith("<!DOCTYPE html>");
     // A link to nothing yet: the file it names is created.
     final Path dangling = Files.createSymbolicLink(dir.resolve("dangling.txt"), elsewhere.resolve("new.txt"));
     assertThat(Cli.execute("export", trace.toString(), "-o", dangling.toString()).exitCode()).isZero();
     assertThat(Files.isSymbolicLink(dangling)).isTrue();
     assertThat(Files.readString(elsewhere.resolve("new.txt"))).startsWith("main\ta.Loop\t");
     try (Stream<Path> files = Files.list(elsewhere)) {
-      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("blocks.txt", "new.txt");
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("page.html", "new.txt");
     }
   }
 

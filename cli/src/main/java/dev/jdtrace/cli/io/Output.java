@@ -21,6 +21,8 @@ public final class Output extends OutputStream {
   /** The hidden file, or null when the target is written in place. */
   private final Path partial;
   private boolean done;
+  /** The first failed write: once reported, later flushes (a caller's cleanup) do not report it again. */
+  private OutputFailure failure;
 
   Output(final OutputTarget target, final OutputStream sink, final Path partial) {
     this.target = target;
@@ -49,6 +51,9 @@ public final class Output extends OutputStream {
 
   @Override
   public void flush() {
+    if (failure != null) {
+      return;
+    }
     try {
       out.flush();
     } catch (final IOException e) {
@@ -125,6 +130,9 @@ public final class Output extends OutputStream {
   }
 
   private OutputFailure failure(final IOException e) {
-    return new OutputFailure(target.toString(), e);
+    if (failure == null) {
+      failure = new OutputFailure(target.toString(), e);
+    }
+    return failure;
   }
 }
