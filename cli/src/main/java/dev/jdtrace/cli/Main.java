@@ -44,8 +44,10 @@ public final class Main implements Runnable {
     final Output stdout = OutputTarget.check(Path.of("-"), "standard output").open();
     final PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));
     final CommandLine cmd = commandLine().setOut(out);
-    int code = cmd.execute(args);
+    int code;
     try {
+      // Help and usage are printed outside the commands' failure handler: a closed pipe surfaces here.
+      code = cmd.execute(args);
       out.flush();
     } catch (final OutputFailure e) {
       cmd.getErr().println("jdtrace: " + e.getMessage());
