@@ -50,7 +50,7 @@ final class CollectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PART");
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {

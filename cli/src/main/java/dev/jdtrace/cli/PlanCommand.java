@@ -39,10 +39,10 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PLAN");
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
-        parallel.workers()), Info.to(err));
+        parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes);
     target.write(file::write);

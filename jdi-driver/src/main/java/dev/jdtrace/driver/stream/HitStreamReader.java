@@ -82,12 +82,30 @@ public final class HitStreamReader {
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
           case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
               VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
+          case HitStreamWriter.START -> {
+            final int thread = VarInts.readInt(in);
+            visitor.start(thread, startStack());
+          }
+          case HitStreamWriter.BACK_AT_START -> visitor.backAtStart(VarInts.readInt(in));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }
     } catch (final EOFException e) {
       throw new IOException(cutShort(e), e);
     }
+  }
+
+  /** A start stack: its array grows with the frames really read, never to a declared count at once. */
+  private int[] startStack() throws IOException {
+    final int n = VarInts.readInt(in);
+    int[] stack = new int[Math.min(n, 64)];
+    for (int i = 0; i < n; i++) {
+      if (i == stack.length) {
+        stack = Arrays.copyOf(stack, Math.min(n, 2 * stack.length));
+      }
+      stack[i] = VarInts.readInt(in) - 1;
+    }
+    return stack;
   }
 
   private static String cutShort(final EOFException e) {
