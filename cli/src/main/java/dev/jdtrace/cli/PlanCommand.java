@@ -5,6 +5,7 @@ import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,6 +32,10 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP)
   Path output;
 
+  @Option(names = "--stdin", paramLabel = "FILE", description = "In an open world (untraced code calls traced "
+      + "code), the input of the run that learns where it enters; give collect the same (default: none).")
+  Path stdin;
+
   @Mixin
   ParallelOption parallel;
 
@@ -41,10 +46,11 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PLAN");
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
+        stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
         parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().includes(), planning.excludes);
+        java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned());
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),
