@@ -1,5 +1,7 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
+import dev.jdtrace.cli.io.StagedFile;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
@@ -37,7 +39,8 @@ final class CollectCommand implements Callable<Integer> {
   @Option(names = "--session", paramLabel = "K", required = true, description = "Which session to run, from 0.")
   int session;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true, description = "Stream file to write.")
+  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true,
+      description = "Stream file to write. " + Outputs.HELP + " With -, the program's output goes to standard error.")
   Path output;
 
   @Option(names = "--stdin", paramLabel = "FILE", description = "Replay this file as standard input (default: none).")
@@ -49,6 +52,7 @@ final class CollectCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "PART");
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
@@ -57,12 +61,20 @@ final class CollectCommand implements Callable<Integer> {
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), file.classSet(),
         line -> { });
     final Plan rebuilt = file.toPlan(traced.program());
-    final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
-        rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
-        output, rebuilt.id(), session, traced.unplanned()), System.out, System.err);
+    final byte[] input = stdin == null ? new byte[0] : Files.readAllBytes(stdin);
+    final SessionResult r;
+    try (StagedFile part = target.stage()) {
+      r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
+          rebuilt.sessions().get(session).witnesses(), input, part.path(), rebuilt.id(), session,
+          traced.unplanned()), target.isStandardOutput() ? System.err : System.out, System.err);
+      // A session that refused classes, or loaded one the plan left out (its blocks ran unseen), is no part
+      // of a trace: it is not written.
+      if (r.refusedClasses().isEmpty() && r.unplannedClasses().isEmpty()) {
+        part.commit();
+      }
+    }
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
     if (!r.unplannedClasses().isEmpty()) {
-      Files.deleteIfExists(output); // A part that misses blocks must never be merged.
       throw new ReconstructionException("the run loaded " + r.unplannedClasses().size() + " traced class(es) that "
           + "plan " + rebuilt.id() + " left out (" + r.unplannedClasses().get(0) + "), so their blocks ran unseen: "
           + "plan again with the same input, or with --all-classes");
