@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitStreamReader;
 import dev.jdtrace.driver.stream.HitVisitor;
@@ -47,6 +48,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     private final List<int[]> hits = new ArrayList<>();
     private final List<Integer> sizes = new ArrayList<>();
     private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
+    private final List<EndRecord> ends = new ArrayList<>();
 
     @Override
     public void thread(final int thread, final String name, final long startOrder) {
@@ -55,6 +57,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       hits.add(new int[64]);
       sizes.add(0);
       exceptions.add(new ArrayList<>());
+      ends.add(null);
     }
 
     @Override
@@ -65,7 +68,18 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     }
 
     @Override
+    public void end(final int thread, final EndRecord end) {
+      if (ends.get(thread) != null) {
+        throw new IllegalStateException("corrupt session stream: thread " + thread + " ended twice");
+      }
+      ends.set(thread, end);
+    }
+
+    @Override
     public void hit(final int thread, final int block) {
+      if (ends.get(thread) != null) {
+        throw new IllegalStateException("corrupt session stream: thread " + thread + " has events after its end");
+      }
       int[] a = hits.get(thread);
       final int n = sizes.get(thread);
       if (n == a.length) {
@@ -80,7 +94,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       final List<ThreadStream> out = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
         out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i)),
-            exceptions.get(i)));
+            exceptions.get(i), ends.get(i)));
       }
       return out;
     }

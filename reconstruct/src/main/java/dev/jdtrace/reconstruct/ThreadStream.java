@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import java.util.Arrays;
 import java.util.List;
@@ -13,12 +14,20 @@ import java.util.List;
  * @param hits the events in order: a global block id for a witness hit, or {@code -(k+1)} for the k-th
  *     entry of {@code exceptions}
  * @param exceptions the exception records the negative events refer to
+ * @param end where the thread stood in traced code when the VM died, after its last event; {@code null}
+ *     when it was not in traced code then (its path ended by returning, or by an uncaught exception)
  */
 public record ThreadStream(String name, long startOrder, int firstSeen, int[] hits,
-    List<ExceptionRecord> exceptions) {
+    List<ExceptionRecord> exceptions, EndRecord end) {
 
   public ThreadStream {
     exceptions = List.copyOf(exceptions);
+  }
+
+  /** A stream whose thread was not in traced code when the VM died. */
+  public ThreadStream(final String name, final long startOrder, final int firstSeen, final int[] hits,
+      final List<ExceptionRecord> exceptions) {
+    this(name, startOrder, firstSeen, hits, exceptions, null);
   }
 
   /** Number of witness hits, exceptions not counted. */
@@ -29,7 +38,8 @@ public record ThreadStream(String name, long startOrder, int firstSeen, int[] hi
   @Override
   public boolean equals(final Object o) {
     return o instanceof ThreadStream t && t.name.equals(name) && t.startOrder == startOrder
-        && t.firstSeen == firstSeen && Arrays.equals(t.hits, hits) && t.exceptions.equals(exceptions);
+        && t.firstSeen == firstSeen && Arrays.equals(t.hits, hits) && t.exceptions.equals(exceptions)
+        && java.util.Objects.equals(t.end, end);
   }
 
   @Override

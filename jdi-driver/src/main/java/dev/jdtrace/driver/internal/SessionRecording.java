@@ -16,8 +16,11 @@ import java.util.List;
  * @param breakpoints breakpoints set
  * @param hits hits recorded
  * @param refused messages for classes refused by the safety check
+ * @param witnessedDeath whether the VM was held at its death, so that every thread's end is in the stream;
+ *     false when the target was killed outright
  */
-public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused) {
+public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
+    boolean witnessedDeath) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -26,8 +29,10 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
           vm.eventRequestManager());
-      JdiSession.open(vm, spec.filter(), recorder, installer).run();
-      return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused());
+      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer);
+      session.run();
+      return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
+          session.witnessedDeath());
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     }

@@ -64,11 +64,24 @@ public final class HitStreamReader {
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
           case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
               VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
+          case HitStreamWriter.THREAD_END -> visitor.end(VarInts.readInt(in), readEnd());
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }
     } catch (final EOFException e) {
       throw new IOException("session stream was cut short (the session did not finish)", e);
     }
+  }
+
+  private EndRecord readEnd() throws IOException {
+    final int n = VarInts.readInt(in);
+    if (n == 0) {
+      throw new IOException("corrupt session stream: an end record without frames");
+    }
+    final java.util.List<EndRecord.Frame> frames = new java.util.ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      frames.add(new EndRecord.Frame(VarInts.readInt(in), in.readUnsignedByte() == 1));
+    }
+    return new EndRecord(frames);
   }
 }

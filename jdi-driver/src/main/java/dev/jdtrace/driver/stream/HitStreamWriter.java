@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
  *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
  *             2 thread:varint block:varint                   -- a witness hit
  *             3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
+ *             4 thread:varint frames:varint (block:varint inCall:u8)*    -- the thread's stack at VM death,
+ *                                                            top first (EndRecord); its last record
  *   0                                                        -- end; a file without it was cut short
  * </pre>
  * Not thread-safe: one recording thread owns it.
@@ -24,6 +26,7 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int THREAD = 1;
   static final int HIT = 2;
   static final int EXCEPTION = 3;
+  static final int THREAD_END = 4;
 
   private final DataOutputStream out;
 
@@ -71,6 +74,21 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       out.writeByte(e.inCall() ? 1 : 0);
       VarInts.write(out, e.catchBlock() + 2L);
       VarInts.write(out, e.unwound() + 1L);
+    } catch (final IOException x) {
+      throw new UncheckedIOException(x);
+    }
+  }
+
+  @Override
+  public void end(final int thread, final EndRecord end) {
+    try {
+      out.writeByte(THREAD_END);
+      VarInts.write(out, thread);
+      VarInts.write(out, end.frames().size());
+      for (final EndRecord.Frame f : end.frames()) {
+        VarInts.write(out, f.block());
+        out.writeByte(f.inCall() ? 1 : 0);
+      }
     } catch (final IOException x) {
       throw new UncheckedIOException(x);
     }

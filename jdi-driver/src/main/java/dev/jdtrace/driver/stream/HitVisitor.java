@@ -23,4 +23,12 @@ public interface HitVisitor {
    * @param exception where it was thrown and caught, and how many traced frames it unwound
    */
   void exception(int thread, ExceptionRecord exception);
+
+  /**
+   * The thread's stack when the VM died, while it stood in traced code: its last record, after every hit.
+   *
+   * @param thread the thread's index
+   * @param end its traced frames, top first
+   */
+  void end(int thread, EndRecord end);
 }

@@ -64,8 +64,8 @@ final class Consistency {
           return true;
         }
       }
-      case THROW_UNTRACED, THROW_TRACED -> {
-        if (goal.kind() == Goal.Kind.THROW_UNTRACED && frame.site == goal.throwBlock()) {
+      case THROW_UNTRACED, THROW_TRACED, HALT_UNTRACED, HALT_TRACED -> {
+        if (goal.inUntraced() && frame.site == goal.throwBlock()) {
           return true;
         }
         // a callback must reach the throw block without a witness.
@@ -110,7 +110,8 @@ final class Consistency {
         return afterReturn(goal, stack, depth, interrupt(stack, depth));
       }
       case THROW -> {
-        return goal.kind() == Goal.Kind.THROW_TRACED && goal.throwBlock() == block;
+        return (goal.kind() == Goal.Kind.THROW_TRACED || goal.kind() == Goal.Kind.HALT_TRACED)
+            && goal.throwBlock() == block;
       }
       case INVOKE -> {
         final CallTargets t = model.targets(block);
@@ -144,7 +145,7 @@ final class Consistency {
       case WITNESS -> first.contains(block, goal.witness())
           || (first.contains(block, FirstSets.EXTERNAL) && model.callbackOf(goal.witness()) >= 0);
       case END -> false;
-      case THROW_UNTRACED, THROW_TRACED -> reaches(block, goal.throwBlock());
+      case THROW_UNTRACED, THROW_TRACED, HALT_UNTRACED, HALT_TRACED -> reaches(block, goal.throwBlock());
     };
   }
 
