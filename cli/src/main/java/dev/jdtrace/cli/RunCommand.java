@@ -49,6 +49,13 @@ final class RunCommand implements Callable<Integer> {
           + "read to its end (none when it is a terminal).")
   Path stdinFile;
 
+  @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Once the trace is written, exit with the program's exit status, as strace and time do "
+          + "(default), so scripts and CI see the program fail. --no-exit-status exits 0 instead. Either way, "
+          + "a run that cannot be traced exits with jdtrace's own codes (2, 3, 4, 1), and the summary names "
+          + "the program's status.")
+  boolean exitStatus;
+
   @Mixin
   JavaCommandArgs java;
 
@@ -59,10 +66,9 @@ final class RunCommand implements Callable<Integer> {
         parallel.workers()),
         System.out, System.err, Info.to(err));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
-            + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
-        report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
-    report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
-        .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
+            + "exit status %d, %.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(),
+        report.breakpoints(), report.hits(), report.blockEntries(), report.exitStatus(), report.wallMillis() / 1000.0,
+        output);
     if (stats != null) {
       final RunStats figures = RunStats.of(report);
       figures.print(err);
@@ -70,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), figures);
     }
     err.flush();
-    return 0;
+    return exitStatus ? report.exitStatus() : 0;
   }
 
   /** Standard input to replay; an interactive terminal gives none rather than blocking. */
