@@ -153,10 +153,11 @@ public final class Walker {
       if (f == frames.size() || frame.block != frames.get(f).block()) {
         return false;
       }
-      // A call that runs no traced code at all leaves no untraced frame on the walk's stack.
-      final boolean inCall = untracedAbove || (f == 0 && structure.targets(frame.block) != null
-          && structure.targets(frame.block).isPure());
-      if (inCall != frames.get(f).inCall()) {
+      // A call that runs no traced code at all leaves no untraced frame on the walk's stack: standing in
+      // its block covers both before the call and inside it.
+      final boolean pure = f == 0 && !untracedAbove && structure.targets(frame.block) != null
+          && structure.targets(frame.block).isPure();
+      if (!pure && untracedAbove != frames.get(f).inCall()) {
         return false;
       }
       f++;
