@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
  *             3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
  *             4 thread:varint frames:varint (block:varint inCall:u8)*    -- the thread's stack at VM death,
  *                                                            top first (EndRecord); its last record
+ *             5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
+ *             6 thread:varint                                -- it ended back at that start
  *   0                                                        -- end; a file without it was cut short
  * </pre>
  * Not thread-safe: one recording thread owns it.
@@ -27,6 +29,8 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int HIT = 2;
   static final int EXCEPTION = 3;
   static final int THREAD_END = 4;
+  static final int START = 5;
+  static final int BACK_AT_START = 6;
 
   private final DataOutputStream out;
 
@@ -91,6 +95,30 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       }
     } catch (final IOException x) {
       throw new UncheckedIOException(x);
+    }
+  }
+
+  @Override
+  public void start(final int thread, final int[] frames) {
+    try {
+      out.writeByte(START);
+      VarInts.write(out, thread);
+      VarInts.write(out, frames.length);
+      for (final int f : frames) {
+        VarInts.write(out, f + 1L);
+      }
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void backAtStart(final int thread) {
+    try {
+      out.writeByte(BACK_AT_START);
+      VarInts.write(out, thread);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

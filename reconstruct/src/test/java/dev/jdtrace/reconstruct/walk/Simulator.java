@@ -56,7 +56,12 @@ final class Simulator {
    * @param halts the places where the VM could have died, one before each step of the run
    */
   record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow, Set<String> features,
-      List<Halt> halts) {
+      List<Rest> rests, List<Halt> halts) {
+
+    Execution(final int[] trace, final List<ExceptionRecord> exceptions, final boolean pureThrow,
+        final Set<String> features) {
+      this(trace, exceptions, pureThrow, features, List.of(), List.of());
+    }
 
     int[] path() {
       return path(trace.length);
@@ -95,6 +100,16 @@ final class Simulator {
    * @param end the thread's traced frames as the VM shows them, or null when it stands in no traced code
    */
   record Halt(int length, EndRecord end) {
+  }
+
+  /**
+   * A moment the thread was at rest inside an untraced call under traced frames, as an attach would find it
+   * (no class initialiser on the stack).
+   *
+   * @param at how many trace entries came before it
+   * @param stack the walker's start stack then ({@link StartStack}): call blocks, -1 for untraced frames
+   */
+  record Rest(int at, int[] stack) {
   }
 
   private enum Kind { TRACED, INTERRUPT, EXTERNAL }
@@ -148,6 +163,7 @@ final class Simulator {
     private boolean pureThrow;
     private final Set<String> features = new HashSet<>();
     private final List<Halt> halts = new ArrayList<>();
+    private final List<Rest> rests = new ArrayList<>();
 
     Run(final Chooser chooser) {
       this.chooser = chooser;
@@ -170,7 +186,7 @@ final class Simulator {
         }
       }
       return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow, Set.copyOf(features),
-          List.copyOf(halts));
+          List.copyOf(rests), List.copyOf(halts));
     }
 
     /**
@@ -228,6 +244,13 @@ final class Simulator {
     }
 
     private void stepExternal(final Frame top) {
+      if (top.site >= 0 && top.pendingCallback < 0 && !clinitOnStack()) {
+        final int[] frames = new int[stack.size() - 1];
+        for (int i = 1; i < stack.size(); i++) {
+          frames[i - 1] = stack.get(i).kind == Kind.EXTERNAL ? -1 : stack.get(i).block;
+        }
+        rests.add(new Rest(length, frames));
+      }
       if (top.pendingCallback >= 0) {
         final int m = top.pendingCallback;
         top.pendingCallback = -1;
