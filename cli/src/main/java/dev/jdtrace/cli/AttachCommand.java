@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code jdtrace attach}: trace JVMs that are already running with a JDWP agent. */
 @Command(name = "attach", sortOptions = false, mixinStandardHelpOptions = true,
+    resourceBundle = "dev.jdtrace.cli.AttachHelp",
     header = "Trace running JVMs through their debug ports: attach, record while a trigger runs, detach.",
     description = {"Each session attaches, sets its witnesses (loaded classes at once, others as they load), runs "
         + "the trigger (sh -c CMD, told JDTRACE_HOST, JDTRACE_PORT and JDTRACE_SESSION) or waits out --duration, "
@@ -95,6 +96,7 @@ final class AttachCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
     final Consumer<String> info = Info.to(err);
+    checkRanges();
     final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
     if (planning.includes.isEmpty()) {
       throw new IllegalArgumentException("attach needs --include PAT: the traced classes of a running JVM");
@@ -127,6 +129,16 @@ final class AttachCommand implements Callable<Integer> {
         report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), report.blockEntries(), output);
     err.flush();
     return 0;
+  }
+
+  private void checkRanges() {
+    if (trigger.seconds != null) {
+      Ranges.positive("--duration", trigger.seconds);
+    }
+    Ranges.atLeast("--max-hits", maxHits, 1);
+    Ranges.atLeast("--max-rate", maxRate, 1);
+    Ranges.positive("--max-seconds", maxSeconds);
+    Ranges.atLeast("--settle", settleMillis, 0);
   }
 
   /**

@@ -54,7 +54,7 @@ final class CollectCommand implements Callable<Integer> {
           + (file.sessions().size() - 1));
     }
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
-    final Plan rebuilt = file.toPlan(traced.program());
+    final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
     final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
         rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
         output, rebuilt.id(), session), System.out, System.err);

@@ -42,7 +42,7 @@ final class PlanCommand implements Callable<Integer> {
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
         parallel.workers()), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().includes(), planning.excludes);
+        java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes);
     file.write(output);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),

@@ -49,6 +49,7 @@ final class PlanningOptions {
       throw new IllegalArgumentException("--sessions " + sessions + " is not a number of sessions: give 1 or more, "
           + "or leave it out to let the cost model choose");
     }
+    Ranges.atLeast("--cap", cap, 1);
     final Strategy s;
     try {
       s = Strategy.of(strategy);

@@ -15,18 +15,19 @@ import java.util.List;
 /**
  * A plan as JSON, for running sessions elsewhere ({@code jdtrace plan}, {@code collect}, {@code merge}):
  * the java command and class patterns it was made for, and each session's witnesses with their class,
- * method, offset and line. The identity {@code id} digests the analysed bytecode and the witnesses, so a
- * session collected against other class files is recognised.
+ * method, offset and line. The identity {@code id} digests the program launched, the analysed bytecode
+ * and the witnesses, so a session collected of another program or against other class files is recognised.
  *
  * @param id the plan's identity
  * @param profile the profile kind
  * @param javaCommand the java command the plan was made for
+ * @param launch what of it the identity covers: main class, jar, arguments (see {@link Plan#of})
  * @param includes include patterns used
  * @param excludes exclude patterns used
  * @param predicted the plan's predicted cost on this machine
  * @param sessions the sessions' witnesses
  */
-public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
+public record PlanFile(String id, String profile, List<String> javaCommand, List<String> launch, List<String> includes,
     List<String> excludes, Predicted predicted, List<SessionEntry> sessions) {
 
   /**
@@ -59,7 +60,8 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Describes a plan made from these options. */
-  public static PlanFile of(final Plan plan, final Prediction prediction, final Program program, final List<String> javaCommand, final List<String> includes,
+  public static PlanFile of(final Plan plan, final Prediction prediction, final Program program,
+      final List<String> javaCommand, final List<String> launch, final List<String> includes,
       final List<String> excludes) {
     final CostModel cost = prediction.model();
     final List<SessionEntry> sessions = new ArrayList<>();
@@ -74,7 +76,7 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
       sessions.add(new SessionEntry(s.index(), prediction.sessionHits().get(s.index()),
           prediction.sessionMillis().get(s.index()), witnesses));
     }
-    return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes,
+    return new PlanFile(plan.id(), plan.profile(), javaCommand, launch, includes, excludes,
         new Predicted(prediction.wallMillis(), prediction.workers(), cost.c0Micros(), cost.c1Micros(),
             cost.launchMillis()), sessions);
   }
@@ -93,15 +95,25 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   /**
    * The plan, rebuilt on the program as loaded here; its identity must be the file's.
    *
-   * @throws IllegalArgumentException when the class files differ from those the plan was made from
+   * @param launch what identifies the program launched here (see {@link Plan#of})
+   * @throws IllegalArgumentException when the program launched or its class files differ from those the
+   *     plan was made for
    */
-  public Plan toPlan(final Program program) {
-    final Plan plan = Plan.of(program, profile, witnessSets());
+  public Plan toPlan(final Program program, final List<String> launch) {
+    if (this.launch != null && !this.launch.equals(launch)) {
+      throw new IllegalArgumentException("plan " + id + " was made for another program (" + describe(this.launch)
+          + ") than this java command (" + describe(launch) + "): give the plan's command");
+    }
+    final Plan plan = Plan.of(program, launch, profile, witnessSets());
     if (!plan.id().equals(id)) {
       throw new IllegalArgumentException("plan " + id + " was made from other class files than these (they give "
           + plan.id() + "): make the plan again against this build");
     }
     return plan;
+  }
+
+  private static String describe(final List<String> launch) {
+    return launch.isEmpty() ? "a running JVM" : String.join(", ", launch);
   }
 
   public void write(final Path file) throws IOException {
