@@ -109,7 +109,7 @@ final class AttachCommand implements Callable<Integer> {
       }
     }
     final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
-        planning.request(output, new byte[0], List.of(), endpoints.size()),
+        planning.request(output, dev.jdtrace.driver.StandardInput.none(), List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()

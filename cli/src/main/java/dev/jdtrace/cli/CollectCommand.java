@@ -1,11 +1,13 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.pipeline.Interruption;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -55,9 +57,13 @@ final class CollectCommand implements Callable<Integer> {
     }
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
     final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
-    final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
-        rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
-        output, rebuilt.id(), session), System.out, System.err);
+    final SessionResult r;
+    try (Interruption guard = Interruption.guard(List.of(output), Info.to(err))) {
+      r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
+          rebuilt.sessions().get(session).witnesses(),
+          stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), output, rebuilt.id(),
+          session), System.out, System.err);
+    }
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
         rebuilt.id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);

@@ -39,7 +39,7 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, dev.jdtrace.driver.StandardInput.none(), java.javaCommand,
         parallel.workers()), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes);

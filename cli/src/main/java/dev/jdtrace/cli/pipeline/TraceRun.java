@@ -132,7 +132,7 @@ public final class TraceRun {
     final Plan plan = planned.plan();
     final List<IcfgModel> models = planned.models();
     final Path work = Files.createTempDirectory("jdtrace-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),

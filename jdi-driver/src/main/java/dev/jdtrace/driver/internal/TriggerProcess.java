@@ -1,6 +1,7 @@
 package dev.jdtrace.driver.internal;
 
 import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.LaunchedProcesses;
 import dev.jdtrace.driver.TargetException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,6 +44,7 @@ final class TriggerProcess {
     env.put("JDTRACE_SESSION", Integer.toString(session));
     try {
       final Process p = builder.start();
+      LaunchedProcesses.register(p);
       p.getOutputStream().close();
       return new TriggerProcess(p, out, err);
     } catch (final IOException e) {
@@ -57,6 +59,7 @@ final class TriggerProcess {
   /** Exit code, once its output has been read to the end. */
   int exitCode() throws InterruptedException {
     final int code = process.waitFor();
+    LaunchedProcesses.unregister(process);
     stdout.join();
     stderr.join();
     return code;
