@@ -4,6 +4,7 @@ import dev.jdtrace.cli.pipeline.AttachRun;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.ClassFilter;
@@ -109,7 +110,7 @@ final class AttachCommand implements Callable<Integer> {
       }
     }
     final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
-        planning.request(output, dev.jdtrace.driver.StandardInput.none(), List.of(), endpoints.size()),
+        planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()

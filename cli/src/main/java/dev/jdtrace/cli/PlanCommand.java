@@ -2,6 +2,7 @@ package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -39,8 +40,8 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = spec.commandLine().getErr();
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, dev.jdtrace.driver.StandardInput.none(), java.javaCommand,
-        parallel.workers()), Info.to(err));
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, StandardInput.none(),
+        java.javaCommand, parallel.workers()), Info.to(err));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes);
     file.write(output);

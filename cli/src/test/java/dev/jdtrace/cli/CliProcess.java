@@ -21,7 +21,7 @@ final class CliProcess {
   private CliProcess() {
   }
 
-  /** Starts {@code jdtrace args…} with {@code java.io.tmpdir} set to {@code tmp}; stderr goes to {@code tmp/../stderr}. */
+  /** Starts {@code jdtrace args…} with {@code java.io.tmpdir} set to {@code tmp}; stderr goes to {@link #stderr}. */
   static Process start(final Path tmp, final String... args) throws IOException {
     final List<String> command = new ArrayList<>(List.of(Cli.JAVA, "-Djava.io.tmpdir=" + tmp, "-cp",
         System.getProperty("java.class.path"), "dev.jdtrace.cli.Main"));

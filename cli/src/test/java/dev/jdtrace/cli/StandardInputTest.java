@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Standard input reaches the program as it arrives and is replayed to the other sessions; an input
  * that stays open never holds up a program that does not read it.
  */
-@Timeout(value = 120, unit = TimeUnit.SECONDS)
+// A separate thread: a regression blocks in a read or an open that an interrupt does not end.
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StandardInputTest {
   @TempDir
   Path dir;

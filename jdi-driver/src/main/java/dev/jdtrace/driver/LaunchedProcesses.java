@@ -1,5 +1,6 @@
 package dev.jdtrace.driver;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Every process jdtrace launched (targets and triggers) that is still running, so that none outlives
  * jdtrace: {@link #killAll()} kills them with everything they started, and it runs on exit (Ctrl-C,
- * SIGTERM) through one shutdown hook. A process registered after that is killed at once, so a session
- * that was about to start cannot leave one behind. (SIGKILL runs no hook: targets are launched with a
+ * SIGTERM) through one shutdown hook. Starting and registering are one step under the registry's lock,
+ * so {@code killAll} never misses a process that was being started, and none starts after it. (SIGKILL runs no hook: targets are launched with a
  * parent-death signal for that, see the launcher.)
  */
 public final class LaunchedProcesses {
@@ -25,19 +26,20 @@ public final class LaunchedProcesses {
   }
 
   /**
-   * Registers a process just started.
+   * Starts a process and registers it.
    *
-   * @throws TargetException when jdtrace is already stopping: the process is killed
+   * @throws TargetException when jdtrace is already stopping
+   * @throws IOException when the process cannot be started
    */
-  public static void register(final Process process) {
+  public static Process start(final ProcessBuilder builder) throws IOException {
     synchronized (RUNNING) {
-      if (!closed) {
-        RUNNING.add(process);
-        return;
+      if (closed) {
+        throw new TargetException("jdtrace is stopping: " + builder.command().get(0) + " was not started");
       }
+      final Process process = builder.start();
+      RUNNING.add(process);
+      return process;
     }
-    kill(process);
-    throw new TargetException("jdtrace is stopping: the program was not started");
   }
 
   /** Forgets a process that has ended or been killed by its owner. */

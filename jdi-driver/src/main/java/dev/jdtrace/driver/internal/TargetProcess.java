@@ -36,7 +36,8 @@ public final class TargetProcess implements AutoCloseable {
   private final Thread stderrPump;
   private final ByteArrayOutputStream stderrHead = new ByteArrayOutputStream();
 
-  private TargetProcess(final Process process, final StandardInput stdin, final OutputStream out, final OutputStream err) {
+  private TargetProcess(final Process process, final StandardInput stdin, final OutputStream out,
+      final OutputStream err) {
     this.process = process;
     try {
       stdoutDigest = MessageDigest.getInstance("SHA-256");
@@ -69,8 +70,7 @@ public final class TargetProcess implements AutoCloseable {
     try {
       // A launched target never outlives jdtrace: killed on exit and on Ctrl-C or SIGTERM through the
       // registry, and by the kernel when jdtrace dies outright.
-      final Process process = new ProcessBuilder(ParentDeathLauncher.wrap(args)).start();
-      LaunchedProcesses.register(process);
+      final Process process = LaunchedProcesses.start(new ProcessBuilder(ParentDeathLauncher.wrap(args)));
       return new TargetProcess(process, stdin, out, err);
     } catch (final IOException e) {
       throw new TargetException("cannot start " + command.get(0) + ": " + e.getMessage()

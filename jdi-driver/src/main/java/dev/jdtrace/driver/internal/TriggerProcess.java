@@ -43,8 +43,7 @@ final class TriggerProcess {
     env.put("JDTRACE_PORT", Integer.toString(target.port()));
     env.put("JDTRACE_SESSION", Integer.toString(session));
     try {
-      final Process p = builder.start();
-      LaunchedProcesses.register(p);
+      final Process p = LaunchedProcesses.start(builder);
       p.getOutputStream().close();
       return new TriggerProcess(p, out, err);
     } catch (final IOException e) {
