@@ -95,8 +95,8 @@ final class AttachCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
-    final Consumer<String> info = Info.to(err);
+    final PrintWriter err = Info.notices(spec);
+    final Consumer<String> info = Info.to(spec);
     checkRanges();
     final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
     if (planning.includes.isEmpty()) {

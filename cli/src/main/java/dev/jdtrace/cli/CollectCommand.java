@@ -49,7 +49,7 @@ final class CollectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
@@ -58,7 +58,7 @@ final class CollectCommand implements Callable<Integer> {
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
     final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
     final SessionResult r;
-    try (Interruption guard = Interruption.guard(List.of(output), Info.to(err))) {
+    try (Interruption guard = Interruption.guard(List.of(output), Info.to(spec))) {
       r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
           rebuilt.sessions().get(session).witnesses(),
           stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), output, rebuilt.id(),

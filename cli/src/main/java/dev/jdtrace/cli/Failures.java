@@ -26,7 +26,8 @@ final class Failures implements IExecutionExceptionHandler {
       return exitCode(e);
     }
     cmd.getErr().println("jdtrace: " + message(e));
-    if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null) {
+    if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null
+        || Verbosity.of(cmd.getCommandSpec()).verbose) {
       e.printStackTrace(cmd.getErr());
     }
     cmd.getErr().flush();

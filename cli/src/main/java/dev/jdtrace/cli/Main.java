@@ -4,11 +4,12 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code jdtrace} command: its subcommands follow the pipeline. */
-@Command(name = "jdtrace", mixinStandardHelpOptions = true, version = "jdtrace 0.1.0",
+@Command(name = "jdtrace", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
     subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
@@ -17,6 +18,9 @@ import picocli.CommandLine.Spec;
 public final class Main implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  Verbosity verbosity = new Verbosity();
 
   /**
    * Without a command there is nothing to do: the usage goes to stderr and the exit code is picocli's
