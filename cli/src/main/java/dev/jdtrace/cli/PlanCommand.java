@@ -5,6 +5,7 @@ import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,6 +32,10 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
+  @Option(names = "--stdin", paramLabel = "FILE", description = "In an open world (untraced code calls traced "
+      + "code), the input of the run that learns where it enters; give collect the same (default: none).")
+  Path stdin;
+
   @Mixin
   ParallelOption parallel;
 
@@ -40,10 +45,12 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, StandardInput.none(),
-        java.javaCommand, parallel.workers()), Info.to(spec));
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
+        stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), java.javaCommand,
+        parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes);
+        java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes,
+        planned.traced().learned());
     file.write(output);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),

@@ -44,6 +44,11 @@ public final class StandardInput {
     return input;
   }
 
+  /** All the input, once it has ended; empty while a recording still waits for more. */
+  public synchronized java.util.Optional<byte[]> ifComplete() {
+    return ended ? java.util.Optional.of(Arrays.copyOf(bytes, size)) : java.util.Optional.empty();
+  }
+
   /** A new reader from the first byte; it blocks only while it has read everything recorded so far. */
   public InputStream open() {
     return new InputStream() {
