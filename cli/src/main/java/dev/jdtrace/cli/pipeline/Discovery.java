@@ -60,7 +60,7 @@ final class Discovery {
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
     final Path work = Files.createTempDirectory("jdtrace-discover-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final Path part = work.resolve("discover.part");
       final BitSet witnesses = ExternalEntries.witnesses(traced.structure());
       final SessionResult result = LocalSession.run(new SessionSpec(traced.command(), traced.program(),
