@@ -1,5 +1,7 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
+import dev.jdtrace.cli.io.StagedFile;
 import dev.jdtrace.cli.pipeline.Interruption;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
@@ -38,7 +40,8 @@ final class CollectCommand implements Callable<Integer> {
   @Option(names = "--session", paramLabel = "K", required = true, description = "Which session to run, from 0.")
   int session;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true, description = "Stream file to write.")
+  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true,
+      description = "Stream file to write. " + Outputs.HELP + " With -, the program's output goes to standard error.")
   Path output;
 
   @Option(names = "--stdin", paramLabel = "FILE", description = "Replay this file as standard input (default: none).")
@@ -50,6 +53,7 @@ final class CollectCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "PART");
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
@@ -57,12 +61,17 @@ final class CollectCommand implements Callable<Integer> {
     }
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
     final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
+    final StandardInput input = stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin));
     final SessionResult r;
-    try (Interruption guard = Interruption.guard(List.of(output), Info.to(spec))) {
+    try (StagedFile part = target.stage();
+        Interruption guard = Interruption.guard(List.of(part.path()), Info.to(spec))) {
       r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
-          rebuilt.sessions().get(session).witnesses(),
-          stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), output, rebuilt.id(),
-          session), System.out, System.err);
+          rebuilt.sessions().get(session).witnesses(), input, part.path(), rebuilt.id(), session),
+          target.isStandardOutput() ? System.err : System.out, System.err);
+      // A session that refused classes is no part of a trace: it is not written.
+      if (r.refusedClasses().isEmpty()) {
+        part.commit();
+      }
     }
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,

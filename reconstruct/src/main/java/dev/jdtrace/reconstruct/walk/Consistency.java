@@ -169,7 +169,9 @@ final class Consistency {
           return external(Frame.external(block), goal, stack, depth + 1);
         }
         if (t.isPure()) {
-          return consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
+          // The pure call runs after the initialiser (Math.abs(C.X)): it can throw right there, or return.
+          return goal.kind() == Goal.Kind.THROW_UNTRACED && goal.throwBlock() == block
+              || consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
         }
         for (final int m : t.traced()) {
           if (consistent(program.blockId(m, 0), goal, stack, depth + 1, false)) {
