@@ -8,8 +8,8 @@ import dev.jdtrace.cli.pipeline.RunReport;
 import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
     header = "Trace a program: plan witnesses, run it under the debugger, write the exact block path.",
     description = {"The java command after -- runs exactly as given, with a JDWP agent on 127.0.0.1 added.",
-        "Standard input is read once and replayed to the program; its output passes through."},
+        "Standard input passes to the program as it arrives and is replayed to every further session; the "
+            + "first session's output passes through."},
     footer = {"", "Example:", "  jdtrace run -o app.trace -- java -cp app.jar com.example.Main arg1"})
 final class RunCommand implements Callable<Integer> {
   @Spec
@@ -49,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--stdin", paramLabel = "FILE",
       description = "Replay this file as the program's standard input. Default: jdtrace's own standard input, "
-          + "read to its end (none when it is a terminal).")
+          + "passed on as it arrives and kept for the other sessions (none when it is a terminal).")
   Path stdinFile;
 
   @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -85,15 +86,18 @@ final class RunCommand implements Callable<Integer> {
     return exitStatus ? report.exitStatus() : 0;
   }
 
-  /** Standard input to replay; an interactive terminal gives none rather than blocking. */
-  private byte[] stdin() throws IOException {
+  /**
+   * Standard input to replay: the file, or jdtrace's own input recorded as it arrives (the first
+   * session gets it at once, the others replay it); an interactive terminal gives none rather than
+   * waiting for keystrokes.
+   */
+  private StandardInput stdin() throws IOException {
     if (stdinFile != null) {
-      return Files.readAllBytes(stdinFile);
+      return StandardInput.of(Files.readAllBytes(stdinFile));
     }
     if (System.console() != null) {
-      return new byte[0];
+      return StandardInput.none();
     }
-    final InputStream in = System.in;
-    return in.readAllBytes();
+    return StandardInput.recording(System.in);
   }
 }

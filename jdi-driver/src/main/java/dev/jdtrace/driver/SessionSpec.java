@@ -13,7 +13,7 @@ import java.util.BitSet;
  * @param program the analysed classes the witnesses refer to
  * @param filter the traced classes, used for class-prepare requests
  * @param witnesses global block ids to set breakpoints on
- * @param stdin bytes replayed to the target's standard input
+ * @param stdin what the target reads on standard input (the same bytes in every session)
  * @param stream where the session's hit stream is written
  * @param planId identity of the plan, written into the stream so parts cannot be mixed up
  * @param session index of this session in the plan
@@ -23,7 +23,7 @@ public record SessionSpec(
     Program program,
     ClassFilter filter,
     BitSet witnesses,
-    byte[] stdin,
+    StandardInput stdin,
     Path stream,
     String planId,
     int session) {

@@ -93,7 +93,7 @@ public class MergeBenchmark {
       parts.add(part);
     }
     final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), l -> { });
-    plan = file.toPlan(traced.program());
+    plan = file.toPlan(traced.program(), traced.launch());
     models = traced.models(file.witnessSets());
     for (final Path part : parts) {
       streams.add(SessionStreams.read(part));

@@ -12,7 +12,7 @@ import java.util.List;
  * @param profile the profile kind
  * @param trace where the trace file goes
  * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
- * @param stdin bytes replayed to every session's standard input
+ * @param stdin what every session reads on standard input
  * @param javaCommand the java command, exactly as given
  * @param sessions sessions wanted (more are opened when the cap requires), or 0 to choose by the cost model
  * @param cap the most breakpoints per session
@@ -20,7 +20,7 @@ import java.util.List;
  * @param parallel sessions run at once (the workers the cost model plans for)
  */
 public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
-    byte[] stdin,
+    dev.jdtrace.driver.StandardInput stdin,
     List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel) {
 
   public RunRequest {

@@ -72,7 +72,8 @@ public final class TraceRun {
     final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
     if (cached.isPresent()) {
       info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
-          + " entries from untraced code learned before, cached in " + Discovery.file(traced, request.stdin()));
+          + " entries from untraced code learned before, cached in "
+          + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
       return traced.withLearned(cached.get());
     }
     if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
@@ -89,6 +90,9 @@ public final class TraceRun {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
+    if (traceWeights != null) {
+      WeightsCheck.check(traceWeights, request.weights(), traced, info);
+    }
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         traceWeights == null ? Weights.staticEstimate() : traceWeights);
     final BitSet loaded = new BitSet();
@@ -106,6 +110,9 @@ public final class TraceRun {
     final Prediction prediction;
     if (request.sessions() > 0) {
       sessions = split.apply(request.sessions());
+      if (sessions.size() < request.sessions()) {
+        info.accept(fewerSessions(request, sessions.size(), distributor.jobs()));
+      }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
       final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
@@ -113,7 +120,7 @@ public final class TraceRun {
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
-    final Plan plan = Plan.of(program, request.profile(), sessions);
+    final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
     final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
         + program.blockCount() + " blocks in " + sessions.size() + " session(s)"
@@ -121,6 +128,22 @@ public final class TraceRun {
             ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
             prediction.workers(), request.weights() == null ? " (static estimate: each method run once)" : ""));
     return new Planned(traced, plan, models, prediction);
+  }
+
+  /** Why a plan has fewer sessions than {@code --sessions} asked for. */
+  private static String fewerSessions(final RunRequest request, final int sessions, final int jobs) {
+    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
+    final String why;
+    if (jobs == 0) {
+      why = "every witness decides a callback, and those go in every session";
+    } else if (jobs < request.sessions()) {
+      why = "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
+          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
+    } else {
+      why = "packing by expected hits (strategy " + strategy + ") left the others empty";
+    }
+    return "--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so the plan "
+        + "has " + sessions + " session(s): " + why;
   }
 
   /**
@@ -143,7 +166,7 @@ public final class TraceRun {
     final Program program = traced.program();
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
