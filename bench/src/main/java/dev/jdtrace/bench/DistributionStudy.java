@@ -50,7 +50,8 @@ final class DistributionStudy {
       }
       final int workers = Integer.parseInt(c.option("--sessions"));
       final RunRequest request = new RunRequest(w.includes(), List.of(), ProfileKind.OPTIMAL.label(), null, null,
-          new byte[0], w.javaCommand(), workers, Integer.MAX_VALUE, Strategy.of(strategy), workers);
+          dev.jdtrace.driver.StandardInput.none(), w.javaCommand(),
+          workers, Integer.MAX_VALUE, Strategy.of(strategy), workers);
       TraceRun.plan(request, line -> { });
       final List<Long> nanos = new ArrayList<>();
       for (int i = 0; i < repeats; i++) {

@@ -5,6 +5,7 @@ import dev.jdtrace.cli.pipeline.AttachRun;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.ClassFilter;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code jdtrace attach}: trace JVMs that are already running with a JDWP agent. */
 @Command(name = "attach", sortOptions = false, mixinStandardHelpOptions = true,
+    resourceBundle = "dev.jdtrace.cli.AttachHelp",
     header = "Trace running JVMs through their debug ports: attach, record while a trigger runs, detach.",
     description = {"Each session attaches, sets its witnesses (loaded classes at once, others as they load), runs "
         + "the trigger (sh -c CMD, told JDTRACE_HOST, JDTRACE_PORT and JDTRACE_SESSION) or waits out --duration, "
@@ -104,6 +106,7 @@ final class AttachCommand implements Callable<Integer> {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "TRACE");
     final Consumer<String> info = Info.to(spec);
+    checkRanges();
     final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
     if (planning.includes.isEmpty()) {
       throw new IllegalArgumentException("attach needs --include PAT: the traced classes of a running JVM");
@@ -116,7 +119,7 @@ final class AttachCommand implements Callable<Integer> {
       }
     }
     final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
-        planning.request(output, new byte[0], List.of(), endpoints.size()),
+        planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
         target.isStandardOutput() ? System.err : System.out, System.err, info);
@@ -137,6 +140,16 @@ final class AttachCommand implements Callable<Integer> {
         report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), report.blockEntries(), output);
     err.flush();
     return 0;
+  }
+
+  private void checkRanges() {
+    if (trigger.seconds != null) {
+      Ranges.positive("--duration", trigger.seconds);
+    }
+    Ranges.atLeast("--max-hits", maxHits, 1);
+    Ranges.atLeast("--max-rate", maxRate, 1);
+    Ranges.positive("--max-seconds", maxSeconds);
+    Ranges.atLeast("--settle", settleMillis, 0);
   }
 
   /**

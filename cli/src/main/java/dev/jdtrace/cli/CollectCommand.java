@@ -2,12 +2,14 @@ package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.io.StagedFile;
+import dev.jdtrace.cli.pipeline.Interruption;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -58,12 +60,13 @@ final class CollectCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
           + (file.sessions().size() - 1));
     }
-    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), file.classSet(),
-        line -> { });
-    final Plan rebuilt = file.toPlan(traced.program());
-    final byte[] input = stdin == null ? new byte[0] : Files.readAllBytes(stdin);
+    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(),
+        file.classSet(), file.entries(), line -> { });
+    final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
+    final StandardInput input = stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin));
     final SessionResult r;
-    try (StagedFile part = target.stage()) {
+    try (StagedFile part = target.stage();
+        Interruption guard = Interruption.guard(List.of(part.path()), Info.to(spec))) {
       r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
           rebuilt.sessions().get(session).witnesses(), input, part.path(), rebuilt.id(), session,
           traced.unplanned()), target.isStandardOutput() ? System.err : System.out, System.err);

@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.io.OutputFailure;
+import dev.jdtrace.cli.pipeline.Interruption;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;
@@ -22,6 +23,10 @@ final class Failures implements IExecutionExceptionHandler {
 
   @Override
   public int handleExecutionException(final Exception e, final CommandLine cmd, final ParseResult parsed) {
+    if (Interruption.happened()) {
+      // Ctrl-C or SIGTERM killed the sessions: the interruption has said so in its one line.
+      return exitCode(e);
+    }
     cmd.getErr().println("jdtrace: " + message(e));
     if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null
         || Verbosity.of(cmd.getCommandSpec()).verbose) {

@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -21,16 +22,21 @@ import picocli.CommandLine.Spec;
     subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
         MergeCommand.class, ExportCommand.class, ShowCommand.class, DiffCommand.class, ReportCommand.class,
         CalibrateCommand.class, HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
   @Mixin
   Verbosity verbosity = new Verbosity();
 
+  /**
+   * Without a command there is nothing to do: the usage goes to stderr and the exit code is picocli's
+   * usage error (2), as for a missing required argument, so that a script calling a bare jdtrace fails.
+   */
   @Override
-  public void run() {
+  public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
+    return CommandLine.ExitCode.USAGE;
   }
 
   /** The command line with jdtrace's error handling: one line per failure, never a stack trace. */

@@ -9,7 +9,6 @@ import dev.jdtrace.reconstruct.SessionStreams;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,8 +20,9 @@ import picocli.CommandLine.Spec;
 /** {@code jdtrace merge}: decode the parts of a plan into its trace. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
     header = "Merge the parts of every session of a plan into the exact trace.",
-    description = "The plan's java command must find the same class files here. Parts from another plan, or "
-        + "streams that cannot be explained together, end with an error and no trace.",
+    description = "The plan's java command must find the same class files here. Every session's part must be "
+        + "given once: a part from another plan, a session given twice or missing, and streams that cannot be "
+        + "explained together each end with an error and no trace.",
     footer = {"", "Example:", "  jdtrace merge plan.json part-* -o app.trace"})
 final class MergeCommand implements Callable<Integer> {
   @Spec
@@ -45,11 +45,8 @@ final class MergeCommand implements Callable<Integer> {
     final PlanFile file = PlanFile.read(plan);
     final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
         file.classSet(), file.entries(), l -> { });
-    final Plan rebuilt = file.toPlan(traced.program());
-    final List<SessionStreams> streams = new ArrayList<>();
-    for (final Path part : parts) {
-      streams.add(SessionStreams.read(part));
-    }
+    final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
+    final List<SessionStreams> streams = Parts.read(rebuilt, parts);
     final long entries = TraceRun.writeTrace(traced.models(file.witnessSets()), rebuilt, streams, target);
     err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
     err.flush();

@@ -8,8 +8,9 @@ final class ParallelOption {
       description = "Sessions run at once; the cost model plans for these workers (default: the number of cores).")
   Integer parallel;
 
-  /** The workers asked for, or the cores of this machine. */
+  /** The workers asked for, or the cores of this machine; fewer than one is refused. */
   int workers() {
-    return parallel == null ? Runtime.getRuntime().availableProcessors() : parallel;
+    return parallel == null ? Runtime.getRuntime().availableProcessors()
+        : (int) Ranges.atLeast("--parallel", parallel, 1);
   }
 }

@@ -3,6 +3,7 @@ package dev.jdtrace.cli;
 import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -51,11 +52,11 @@ final class PlanCommand implements Callable<Integer> {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PLAN");
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
-        stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
+        stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned(),
-        planned.traced().unplanned().isEmpty());
+        java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes,
+        planned.traced().learned(), planned.traced().unplanned().isEmpty());
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),

@@ -2,6 +2,7 @@ package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,11 +45,12 @@ final class PlanningOptions {
   String strategy;
 
   /** The run these options describe. */
-  RunRequest request(final Path trace, final byte[] stdin, final List<String> javaCommand, final int parallel) {
+  RunRequest request(final Path trace, final StandardInput stdin, final List<String> javaCommand, final int parallel) {
     if (sessions != null && sessions < 1) {
       throw new IllegalArgumentException("--sessions " + sessions + " is not a number of sessions: give 1 or more, "
           + "or leave it out to let the cost model choose");
     }
+    Ranges.atLeast("--cap", cap, 1);
     final Strategy s;
     try {
       s = Strategy.of(strategy);

@@ -8,8 +8,8 @@ import dev.jdtrace.cli.pipeline.RunReport;
 import dev.jdtrace.cli.pipeline.RunRequest;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", sortOptions = false, mixinStandardHelpOptions = true,
     header = "Trace a program: plan witnesses, run it under the debugger, write the exact block path.",
     description = {"The java command after -- runs exactly as given, with a JDWP agent on 127.0.0.1 added.",
-        "Standard input is read once and replayed to the program; its output passes through."},
+        "Standard input passes to the program as it arrives and is replayed to every further session; the "
+            + "first session's output passes through."},
     footer = {"", "Example:", "  jdtrace run -o app.trace -- java -cp app.jar com.example.Main arg1"})
 final class RunCommand implements Callable<Integer> {
   @Spec
@@ -52,8 +53,15 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--stdin", paramLabel = "FILE",
       description = "Replay this file as the program's standard input. Default: jdtrace's own standard input, "
-          + "read to its end (none when it is a terminal).")
+          + "passed on as it arrives and kept for the other sessions (none when it is a terminal).")
   Path stdinFile;
+
+  @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Once the trace is written, exit with the program's exit status, as strace and time do "
+          + "(default), so scripts and CI see the program fail. --no-exit-status exits 0 instead. Either way, "
+          + "a run that cannot be traced exits with jdtrace's own codes (2, 3, 4, 1), and the summary names "
+          + "the program's status.")
+  boolean exitStatus;
 
   @Mixin
   JavaCommandArgs java;
@@ -67,15 +75,14 @@ final class RunCommand implements Callable<Integer> {
         parallel.workers()).withAllClasses(classes.allClasses),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
-            + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
-        report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
+            + "exit status %d, %.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(),
+        report.breakpoints(), report.hits(), report.blockEntries(), report.exitStatus(), report.wallMillis() / 1000.0,
+        output);
     final var phases = report.phases();
     err.printf("jdtrace: time: first run %.2f s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
         phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,
         phases.plans() > 1 ? " (" + phases.plans() + " plans)" : "", phases.sessionsMillis() / 1000.0,
         phases.decodingMillis() / 1000.0);
-    report.sessions().stream().filter(s -> s.exitCode() != 0).findFirst()
-        .ifPresent(s -> err.println("jdtrace: the program exited with code " + s.exitCode()));
     if (stats != null) {
       final RunStats figures = RunStats.of(report);
       figures.print(err);
@@ -84,18 +91,21 @@ final class RunCommand implements Callable<Integer> {
           .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, figures));
     }
     err.flush();
-    return 0;
+    return exitStatus ? report.exitStatus() : 0;
   }
 
-  /** Standard input to replay; an interactive terminal gives none rather than blocking. */
-  private byte[] stdin() throws IOException {
+  /**
+   * Standard input to replay: the file, or jdtrace's own input recorded as it arrives (the first
+   * session gets it at once, the others replay it); an interactive terminal gives none rather than
+   * waiting for keystrokes.
+   */
+  private StandardInput stdin() throws IOException {
     if (stdinFile != null) {
-      return Files.readAllBytes(stdinFile);
+      return StandardInput.of(Files.readAllBytes(stdinFile));
     }
     if (System.console() != null) {
-      return new byte[0];
+      return StandardInput.none();
     }
-    final InputStream in = System.in;
-    return in.readAllBytes();
+    return StandardInput.recording(System.in);
   }
 }

@@ -17,11 +17,12 @@ import java.util.List;
  * @param threads threads in the trace
  * @param wallMillis wall time of the run
  * @param predictedMillis the cost model's prediction of the sessions' wall time on the workers
+ * @param exitStatus the program's exit status (the same in every session)
  * @param sessions per-session figures
  * @param phases where the wall time went: first run, planning, sessions, decoding
  */
 record RunStats(String plan, String profile, int blocks, long breakpoints, long hits, long blockEntries, int threads,
-    long wallMillis, double predictedMillis, List<SessionStats> sessions, RunReport.Phases phases) {
+    long wallMillis, double predictedMillis, int exitStatus, List<SessionStats> sessions, RunReport.Phases phases) {
 
   /**
    * One session's figures.
@@ -42,7 +43,7 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
 
   static RunStats of(final RunReport r) {
     return new RunStats(r.plan().id(), r.plan().profile(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
-        r.threads(), r.wallMillis(), r.prediction().wallMillis(),
+        r.threads(), r.wallMillis(), r.prediction().wallMillis(), r.exitStatus(),
         r.sessions().stream().map(s -> session(s, r.prediction())).toList(), r.phases());
   }
 

@@ -83,8 +83,10 @@ class AttachSafetyTest {
     try (ServiceJvm service = ServiceJvm.start()) {
       service.ask("sum 1");
       final Path started = dir.resolve("started");
+      final Path tmp = Files.createDirectory(dir.resolve("tmp"));
       // The trigger runs once the breakpoints are in; it says so, then holds the session open.
-      final Process jdtrace = new ProcessBuilder(Cli.JAVA, "-cp", System.getProperty("java.class.path"),
+      final Process jdtrace = new ProcessBuilder(Cli.JAVA, "-Djava.io.tmpdir=" + tmp, "-cp",
+          System.getProperty("java.class.path"),
           "dev.jdtrace.cli.Main", "attach", service.target(), "--classpath", Cli.PROGRAMS, "--include", INCLUDE,
           "--trigger", "touch '" + started + "'; exec sleep 60", "-o", dir.resolve("t.trace").toString())
           .redirectErrorStream(true).redirectOutput(dir.resolve("jdtrace.log").toFile()).start();
@@ -98,6 +100,12 @@ class AttachSafetyTest {
         }
         assertThat(jdtrace.waitFor(10, TimeUnit.SECONDS)).isTrue();
         trigger.forEach(ProcessHandle::destroyForcibly);
+        if (!kill) {
+          assertThat(jdtrace.exitValue()).isEqualTo(143);
+          try (var left = Files.list(tmp)) {
+            assertThat(left.toList()).as("the attach's temporary directory is removed").isEmpty();
+          }
+        }
         // The requests are gone with the connection: the service answers, and takes a debugger again.
         assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
         assertThat(service.isAlive()).isTrue();

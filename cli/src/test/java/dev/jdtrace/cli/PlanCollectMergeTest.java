@@ -57,11 +57,63 @@ class PlanCollectMergeTest {
   void partOfAnotherPlanIsRefused() {
     final Path plan = plan("plan.json", "2");
     final Path other = plan("other.json", "3");
+    final Path foreign = collect(other, 1);
     final Cli.Outcome o = Cli.execute("merge", plan.toString(), collect(plan, 0).toString(),
-        collect(other, 1).toString(), "-o", dir.resolve("t.trace").toString());
-    assertThat(o.exitCode()).isEqualTo(3);
-    assertThat(o.err()).contains("was recorded for plan");
+        foreign.toString(), "-o", dir.resolve("t.trace").toString());
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.err()).contains("part " + foreign + " is from plan ");
     assertThat(dir.resolve("t.trace")).doesNotExist();
+  }
+
+  @Test
+  void partGivenTwiceIsNamed() {
+    final Path plan = plan("plan.json", "2");
+    final Path part = collect(plan, 0);
+    final Cli.Outcome o = Cli.execute("merge", plan.toString(), part.toString(), part.toString(), "-o",
+        dir.resolve("t.trace").toString());
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.err()).contains("parts " + part + " and " + part + " are both session 0");
+    assertThat(dir.resolve("t.trace")).doesNotExist();
+  }
+
+  @Test
+  void missingPartIsNamed() {
+    final Path plan = plan("plan.json", "2");
+    final Cli.Outcome o = Cli.execute("merge", plan.toString(), collect(plan, 1).toString(), "-o",
+        dir.resolve("t.trace").toString());
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.err()).contains("no part for session(s) 0 of plan");
+    assertThat(dir.resolve("t.trace")).doesNotExist();
+  }
+
+  @Test
+  void planIdentityCoversTheProgramLaunched() throws Exception {
+    final String sample = planId("sample.json", "dev.jdtrace.programs.Sample");
+    assertThat(planId("loops.json", "dev.jdtrace.programs.Loops")).isNotEqualTo(sample);
+    assertThat(planId("sample-arg.json", "dev.jdtrace.programs.Sample", "an-argument")).isNotEqualTo(sample);
+    assertThat(planId("sample-again.json", "dev.jdtrace.programs.Sample")).isEqualTo(sample);
+  }
+
+  @Test
+  void collectOfAnotherProgramIsRefused() {
+    final Path plan = plan("plan.json", "1");
+    final Cli.Outcome o = Cli.execute("collect", "--plan", plan.toString(), "--session", "0", "-o",
+        dir.resolve("p").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Loops");
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.err()).contains("was made for another program (main " + PROGRAM
+        + ") than this java command (main dev.jdtrace.programs.Loops)");
+    assertThat(dir.resolve("p")).doesNotExist();
+  }
+
+  /** The identity of a one-session plan of this main class on the test programs' classpath. */
+  private String planId(final String name, final String... mainAndArgs) throws Exception {
+    final Path plan = dir.resolve(name);
+    final List<String> args = new java.util.ArrayList<>(List.of("plan", "--sessions", "1", "-o", plan.toString(),
+        "--", Cli.JAVA, "-cp", Cli.PROGRAMS));
+    args.addAll(List.of(mainAndArgs));
+    final Cli.Outcome o = Cli.execute(args.toArray(String[]::new));
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    return dev.jdtrace.distributor.PlanFile.read(plan).id();
   }
 
   @Test

@@ -34,6 +34,11 @@ public final class Distributor {
     this.jobs = strategy == Strategy.FINE ? List.copyOf(groups) : byMethod(program, groups);
   }
 
+  /** How many jobs the witnesses form: no split yields more sessions than this (and at least one). */
+  public int jobs() {
+    return jobs.size();
+  }
+
   /** The smallest cap under which the jobs fit: the shared witnesses plus the largest job. */
   public int minimumCap() {
     return shared.cardinality() + Math.max(jobs.isEmpty() ? 0 : 1,

@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * Which witnesses each debugger session sets.
  *
- * @param id identity of the plan: a digest of the analysed bytecode and of every session's witnesses, so
- *     that a session stream from another plan or another program version is recognised
+ * @param id identity of the plan: a digest of the program launched (main class, jar, arguments), the
+ *     analysed bytecode and every session's witnesses, so that a session stream from another plan, another
+ *     program or another program version is recognised
  * @param profile the profile kind the witnesses were chosen by
  * @param sessions the sessions, indexed from 0
  */
@@ -38,9 +39,18 @@ public record Plan(String id, String profile, List<SessionPlan> sessions) {
     }
   }
 
-  /** Builds a plan and computes its identity. */
-  public static Plan of(final Program program, final String profile, final List<BitSet> sessions) {
-    final StringBuilder identity = new StringBuilder(profile);
+  /**
+   * Builds a plan and computes its identity.
+   *
+   * @param launch what identifies the program launched (its main class, jar and arguments; empty when
+   *     the program runs already), one item per line
+   */
+  public static Plan of(final Program program, final List<String> launch, final String profile,
+      final List<BitSet> sessions) {
+    final StringBuilder identity = new StringBuilder(profile).append("\nlaunch ").append(launch.size());
+    for (final String l : launch) {
+      identity.append('\n').append(l.replace('\n', ' '));
+    }
     for (final MethodCfg m : program.methods()) {
       identity.append('\n').append(m.id()).append(' ').append(m.codeHash());
     }

@@ -17,12 +17,13 @@ import java.util.List;
 /**
  * A plan as JSON, for running sessions elsewhere ({@code jdtrace plan}, {@code collect}, {@code merge}):
  * the java command and class patterns it was made for, and each session's witnesses with their class,
- * method, offset and line. The identity {@code id} digests the analysed bytecode and the witnesses, so a
- * session collected against other class files is recognised.
+ * method, offset and line. The identity {@code id} digests the program launched, the analysed bytecode
+ * and the witnesses, so a session collected of another program or against other class files is recognised.
  *
  * @param id the plan's identity
  * @param profile the profile kind
  * @param javaCommand the java command the plan was made for
+ * @param launch what of it the identity covers: main class, jar, arguments (see {@link Plan#of})
  * @param includes include patterns used
  * @param excludes exclude patterns used
  * @param predicted the plan's predicted cost on this machine
@@ -32,18 +33,18 @@ import java.util.List;
  * @param classes the traced classes planned, the ones a first run loaded; {@code null} when every class
  *     matching the includes was planned
  */
-public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
-    List<String> excludes, Predicted predicted, List<SessionEntry> sessions, List<String> entries,
-    List<String> classes) {
+public record PlanFile(String id, String profile, List<String> javaCommand, List<String> launch,
+    List<String> includes, List<String> excludes, Predicted predicted, List<SessionEntry> sessions,
+    List<String> entries, List<String> classes) {
 
   public PlanFile {
     entries = entries == null ? List.of() : List.copyOf(entries);
   }
   /** A plan of every class that matches the includes. */
-  public PlanFile(final String id, final String profile, final List<String> javaCommand, final List<String> includes,
-      final List<String> excludes, final Predicted predicted, final List<SessionEntry> sessions,
-      final List<String> entries) {
-    this(id, profile, javaCommand, includes, excludes, predicted, sessions, entries, null);
+  public PlanFile(final String id, final String profile, final List<String> javaCommand, final List<String> launch,
+      final List<String> includes, final List<String> excludes, final Predicted predicted,
+      final List<SessionEntry> sessions, final List<String> entries) {
+    this(id, profile, javaCommand, launch, includes, excludes, predicted, sessions, entries, null);
   }
 
 
@@ -78,8 +79,8 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
 
   /** Describes a plan made from these options. */
   public static PlanFile of(final Plan plan, final Prediction prediction, final Program program,
-      final List<String> javaCommand, final List<String> includes, final List<String> excludes,
-      final List<String> entries, final boolean allClasses) {
+      final List<String> javaCommand, final List<String> launch, final List<String> includes,
+      final List<String> excludes, final List<String> entries, final boolean allClasses) {
     final CostModel cost = prediction.model();
     final List<SessionEntry> sessions = new ArrayList<>();
     for (final Plan.SessionPlan s : plan.sessions()) {
@@ -93,7 +94,7 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
       sessions.add(new SessionEntry(s.index(), prediction.sessionHits().get(s.index()),
           prediction.sessionMillis().get(s.index()), witnesses));
     }
-    return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes,
+    return new PlanFile(plan.id(), plan.profile(), javaCommand, launch, includes, excludes,
         new Predicted(prediction.wallMillis(), prediction.workers(), cost.c0Micros(), cost.c1Micros(),
             cost.launchMillis()), sessions, entries,
         allClasses ? null : program.classes().stream().map(c -> c.name()).toList());
@@ -118,9 +119,15 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   /**
    * The plan, rebuilt on the program as loaded here; its identity must be the file's.
    *
-   * @throws IllegalArgumentException when the class files differ from those the plan was made from
+   * @param launch what identifies the program launched here (see {@link Plan#of})
+   * @throws IllegalArgumentException when the program launched or its class files differ from those the
+   *     plan was made for
    */
-  public Plan toPlan(final Program program) {
+  public Plan toPlan(final Program program, final List<String> launch) {
+    if (this.launch != null && !this.launch.equals(launch)) {
+      throw new IllegalArgumentException("plan " + id + " was made for another program (" + describe(this.launch)
+          + ") than this java command (" + describe(launch) + "): give the plan's command");
+    }
     for (final SessionEntry s : sessions) {
       for (final Witness w : s.witnesses()) {
         if (w.block() >= program.blockCount()) {
@@ -129,12 +136,16 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
         }
       }
     }
-    final Plan plan = Plan.of(program, profile, witnessSets());
+    final Plan plan = Plan.of(program, launch, profile, witnessSets());
     if (!plan.id().equals(id)) {
       throw new IllegalArgumentException("plan " + id + " was made from other class files than these (they give "
           + plan.id() + "): make the plan again against this build");
     }
     return plan;
+  }
+
+  private static String describe(final List<String> launch) {
+    return launch.isEmpty() ? "a running JVM" : String.join(", ", launch);
   }
 
   /** Writes the plan as JSON; the stream stays open, so its owner decides when the file is complete. */

@@ -70,7 +70,7 @@ public final class ClassLoadProbe {
    *
    * @throws TargetException when the target cannot be started
    */
-  public static Loaded run(final JavaCommand command, final ClassFilter filter, final byte[] stdin) {
+  public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin) {
     final long start = System.nanoTime();
     try (TargetProcess target = TargetProcess.start(command.args(), stdin, OutputStream.nullOutputStream(),
         OutputStream.nullOutputStream())) {

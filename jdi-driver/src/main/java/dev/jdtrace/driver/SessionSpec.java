@@ -14,7 +14,7 @@ import java.util.Set;
  * @param program the analysed classes the witnesses refer to
  * @param filter the traced classes, used for class-prepare requests
  * @param witnesses global block ids to set breakpoints on
- * @param stdin bytes replayed to the target's standard input
+ * @param stdin what the target reads on standard input (the same bytes in every session)
  * @param stream where the session's hit stream is written
  * @param planId identity of the plan, written into the stream so parts cannot be mixed up
  * @param session index of this session in the plan
@@ -26,7 +26,7 @@ public record SessionSpec(
     Program program,
     ClassFilter filter,
     BitSet witnesses,
-    byte[] stdin,
+    StandardInput stdin,
     Path stream,
     String planId,
     int session,
@@ -38,7 +38,7 @@ public record SessionSpec(
 
   /** A session of a plan that covers every traced class. */
   public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
-      final BitSet witnesses, final byte[] stdin, final Path stream, final String planId, final int session) {
+      final BitSet witnesses, final StandardInput stdin, final Path stream, final String planId, final int session) {
     this(command, program, filter, witnesses, stdin, stream, planId, session, Set.of());
   }
 }

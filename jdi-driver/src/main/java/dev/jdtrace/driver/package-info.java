@@ -4,6 +4,8 @@
  * running, records while a trigger runs or a window lasts, lets the traced threads settle and detaches,
  * within {@link dev.jdtrace.driver.Guardrails}. Both set each class's witnesses once its bytecode is proven
  * safe, and stream every hit and exception record to disk. {@link dev.jdtrace.driver.JvmClasses} reads a
- * running JVM's classes when no class files are given. No JDI object leaves this module.
+ * running JVM's classes when no class files are given. {@link dev.jdtrace.driver.StandardInput} hands every
+ * launched target the same input as it arrives; {@link dev.jdtrace.driver.LaunchedProcesses} makes sure no
+ * launched process outlives jdtrace. No JDI object leaves this module.
  */
 package dev.jdtrace.driver;

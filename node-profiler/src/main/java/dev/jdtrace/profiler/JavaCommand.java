@@ -35,6 +35,27 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
     if (args.isEmpty()) {
       throw new IllegalArgumentException("no java command given: put it after --, e.g. -- java -cp app.jar com.example.Main");
     }
+    final Start start = start(args);
+    return start.jar() ? fromJar(args, Path.of(args.get(start.index())))
+        : fromClasspath(args, start.classpath(), args.get(start.index()));
+  }
+
+  /** The program's own arguments: what follows the main class or the jar. */
+  public List<String> programArgs() {
+    return args.subList(start(args).index() + 1, args.size());
+  }
+
+  /**
+   * Where the program starts in a java command.
+   *
+   * @param index position of the main class, or of the jar after {@code -jar}
+   * @param jar whether it is a jar
+   * @param classpath the classpath in effect (for a main class)
+   */
+  private record Start(int index, boolean jar, String classpath) {
+  }
+
+  private static Start start(final List<String> args) {
     String cp = System.getenv().getOrDefault("CLASSPATH", ".");
     for (int i = 1; i < args.size(); i++) {
       final String a = args.get(i);
@@ -43,11 +64,12 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
       } else if (a.startsWith("--class-path=")) {
         cp = a.substring("--class-path=".length());
       } else if (a.equals("-jar")) {
-        return fromJar(args, Path.of(value(args, i + 1, a)));
+        value(args, i + 1, a);
+        return new Start(i + 1, true, cp);
       } else if (takesValue(a)) {
         i++;
       } else if (!a.startsWith("-")) {
-        return fromClasspath(args, cp, a);
+        return new Start(i, false, cp);
       }
     }
     throw new IllegalArgumentException("the java command names no main class: expected -cp CP MAIN or -jar JAR");

@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitStreamReader;
 import dev.jdtrace.driver.stream.HitVisitor;
@@ -54,6 +55,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     private final List<int[]> hits = new ArrayList<>();
     private final List<Integer> sizes = new ArrayList<>();
     private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
+    private final List<EndRecord> ends = new ArrayList<>();
     private final Map<Integer, int[]> starts = new HashMap<>();
     private final Set<Integer> back = new HashSet<>();
 
@@ -68,6 +70,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       hits.add(new int[64]);
       sizes.add(0);
       exceptions.add(new ArrayList<>());
+      ends.add(null);
     }
 
     @Override
@@ -89,8 +92,20 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     }
 
     @Override
+    public void end(final int thread, final EndRecord end) {
+      known(thread);
+      if (ends.get(thread) != null) {
+        throw corrupt("thread " + thread + " ended twice");
+      }
+      ends.set(thread, end);
+    }
+
+    @Override
     public void hit(final int thread, final int block) {
       known(thread);
+      if (ends.get(thread) != null) {
+        throw corrupt("thread " + thread + " has events after its end");
+      }
       int[] a = hits.get(thread);
       final int n = sizes.get(thread);
       if (n == a.length) {
@@ -115,7 +130,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       final List<ThreadStream> out = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
         out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i)),
-            exceptions.get(i), starts.get(i), back.contains(i)));
+            exceptions.get(i), starts.get(i), back.contains(i), ends.get(i)));
       }
       return out;
     }

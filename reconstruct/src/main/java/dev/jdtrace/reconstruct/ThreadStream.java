@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import java.util.Arrays;
 import java.util.List;
@@ -16,23 +17,37 @@ import java.util.List;
  * @param start where a thread that was inside traced code when an attached session began starts its path
  *     ({@link dev.jdtrace.driver.stream.HitVisitor#start}), or {@code null} when it entered from untraced code
  * @param backAtStart whether such a thread ended the session back at its start stack
+ * @param end where the thread stood in traced code when the VM died, after its last event; {@code null}
+ *     when it was not in traced code then (its path ended by returning, or by an uncaught exception)
  */
 public record ThreadStream(String name, long startOrder, int firstSeen, int[] hits,
-    List<ExceptionRecord> exceptions, int[] start, boolean backAtStart) {
+    List<ExceptionRecord> exceptions, int[] start, boolean backAtStart, EndRecord end) {
 
   public ThreadStream {
     exceptions = List.copyOf(exceptions);
   }
 
-  /** A thread that entered traced code from untraced code. */
+  /** A thread that entered traced code from untraced code and was not in it when the VM died. */
   public ThreadStream(final String name, final long startOrder, final int firstSeen, final int[] hits,
       final List<ExceptionRecord> exceptions) {
-    this(name, startOrder, firstSeen, hits, exceptions, null, false);
+    this(name, startOrder, firstSeen, hits, exceptions, null, false, null);
+  }
+
+  /** A thread that entered traced code from untraced code, standing where {@code end} says when the VM died. */
+  public ThreadStream(final String name, final long startOrder, final int firstSeen, final int[] hits,
+      final List<ExceptionRecord> exceptions, final EndRecord end) {
+    this(name, startOrder, firstSeen, hits, exceptions, null, false, end);
+  }
+
+  /** A thread of an attached session, which holds no end record. */
+  public ThreadStream(final String name, final long startOrder, final int firstSeen, final int[] hits,
+      final List<ExceptionRecord> exceptions, final int[] start, final boolean backAtStart) {
+    this(name, startOrder, firstSeen, hits, exceptions, start, backAtStart, null);
   }
 
   /** The same thread under another name and start order (attach matches threads by rank). */
   public ThreadStream renamed(final String newName, final long newStartOrder) {
-    return new ThreadStream(newName, newStartOrder, firstSeen, hits, exceptions, start, backAtStart);
+    return new ThreadStream(newName, newStartOrder, firstSeen, hits, exceptions, start, backAtStart, end);
   }
 
   /** Number of witness hits, exceptions not counted. */
@@ -44,7 +59,7 @@ public record ThreadStream(String name, long startOrder, int firstSeen, int[] hi
   public boolean equals(final Object o) {
     return o instanceof ThreadStream t && t.name.equals(name) && t.startOrder == startOrder
         && t.firstSeen == firstSeen && Arrays.equals(t.hits, hits) && t.exceptions.equals(exceptions)
-        && Arrays.equals(t.start, start) && t.backAtStart == backAtStart;
+        && Arrays.equals(t.start, start) && t.backAtStart == backAtStart && java.util.Objects.equals(t.end, end);
   }
 
   @Override

@@ -33,6 +33,9 @@ public final class TraceWeights implements Weights {
 
   /** Per method index, per (from, to) local edge: how often the trace took it. */
   private final Map<Integer, Map<Long, Long>> counts = new HashMap<>();
+  private long entries;
+  private long matchedEntries;
+  private String mainClass;
 
   private TraceWeights() {
   }
@@ -52,6 +55,24 @@ public final class TraceWeights implements Weights {
       throw new IOException(trace + ": " + e.getMessage(), e);
     }
     return weights;
+  }
+
+  /** Block entries in the trace. */
+  public long entries() {
+    return entries;
+  }
+
+  /** Block entries of the trace that are blocks of the program: only these weigh the plan. */
+  public long matchedEntries() {
+    return matchedEntries;
+  }
+
+  /**
+   * The class whose {@code main} method the trace's {@code main} thread entered first, or {@code null} when
+   * that thread started elsewhere (an untraced main class) or is missing: the program the trace was taken of.
+   */
+  public String mainClass() {
+    return mainClass;
   }
 
   @Override
@@ -94,6 +115,8 @@ public final class TraceWeights implements Weights {
   private final class Counter implements TraceVisitor {
     private final Program program;
     private int[] toProgram;
+    private TraceDictionary dictionary;
+    private boolean firstOfMain;
     private final List<int[]> stack = new ArrayList<>();
 
     Counter(final Program program) {
@@ -102,6 +125,7 @@ public final class TraceWeights implements Weights {
 
     @Override
     public void dictionary(final TraceDictionary d) {
+      dictionary = d;
       final Map<String, Integer> ids = new HashMap<>();
       for (int b = 0; b < program.blockCount(); b++) {
         ids.put(program.methodOfBlock(b).id() + "@" + program.block(b).startBci(), b);
@@ -117,11 +141,23 @@ public final class TraceWeights implements Weights {
     @Override
     public void thread(final String name) {
       unwindAll();
+      firstOfMain = name.equals("main");
     }
 
     @Override
     public void block(final int traceBlock) {
+      entries++;
+      if (firstOfMain) {
+        firstOfMain = false;
+        final TraceDictionary.MethodEntry m = dictionary.methodOf(traceBlock);
+        if (m.name().equals("main") && m.descriptor().equals("([Ljava/lang/String;)V")) {
+          mainClass = dictionary.classOf(traceBlock).name();
+        }
+      }
       final int b = toProgram[traceBlock];
+      if (b >= 0) {
+        matchedEntries++;
+      }
       if (b < 0) {
         unwindAll();
         return;

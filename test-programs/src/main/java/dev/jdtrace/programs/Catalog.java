@@ -25,6 +25,25 @@ public final class Catalog {
             StdinEcho.class.getName(),
             Sample.class.getName());
 
+    /**
+     * A program whose threads end abruptly (package {@code ending}), and the exit status it ends with.
+     *
+     * @param program fully qualified main class
+     * @param exitStatus the status the JVM exits with
+     */
+    public record Ending(String program, int exitStatus) {
+    }
+
+    /** Deterministic programs that end by exit, halt, signal or uncaught exceptions, in a fixed order. */
+    public static final List<Ending> ENDINGS = List.of(
+            new Ending(dev.jdtrace.programs.ending.ExitAtDepth.class.getName(), 3),
+            new Ending(dev.jdtrace.programs.ending.ExitFromThread.class.getName(), 5),
+            new Ending(dev.jdtrace.programs.ending.Halt.class.getName(), 4),
+            new Ending(dev.jdtrace.programs.ending.ShutdownHook.class.getName(), 2),
+            new Ending(dev.jdtrace.programs.ending.DaemonAtExit.class.getName(), 0),
+            new Ending(dev.jdtrace.programs.ending.UncaughtInWorker.class.getName(), 1),
+            new Ending(dev.jdtrace.programs.ending.Signalled.class.getName(), 143));
+
     private Catalog() {
     }
 

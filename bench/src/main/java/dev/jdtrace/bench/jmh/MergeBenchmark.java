@@ -92,9 +92,9 @@ public class MergeBenchmark {
       cli(collectArgs);
       parts.add(part);
     }
-    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), file.classSet(),
-        l -> { });
-    plan = file.toPlan(traced.program());
+    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
+        file.classSet(), file.entries(), l -> { });
+    plan = file.toPlan(traced.program(), traced.launch());
     models = traced.models(file.witnessSets());
     for (final Path part : parts) {
       streams.add(SessionStreams.read(part));

@@ -78,7 +78,7 @@ public final class AttachRun {
     final TraceRun.Planned planned = TraceRun.plan(request.traced(), request.planning(), info);
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-attach-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final List<AttachResult> results = runAll(request, plan, work, out, err, info);
       check(request, results);
       final List<SessionStreams> streams = new ArrayList<>();

@@ -7,6 +7,7 @@ import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.Bytecode;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.reconstruct.SessionStreams;
@@ -34,9 +35,16 @@ final class Discovery {
   private Discovery() {
   }
 
-  /** The entries learned before for this program and input, if cached. */
-  static Optional<List<String>> cached(final TracedProgram traced, final byte[] stdin) {
-    final Path file = file(traced, stdin);
+  /**
+   * The entries learned before for this program and input, if cached. Input that is still arriving has
+   * no key yet (the run does not wait for its end), so it is learned afresh.
+   */
+  static Optional<List<String>> cached(final TracedProgram traced, final StandardInput stdin) {
+    final Optional<byte[]> input = stdin.ifComplete();
+    if (input.isEmpty()) {
+      return Optional.empty();
+    }
+    final Path file = file(traced, input.get());
     if (Files.isRegularFile(file)) {
       try {
         return Optional.of(List.of(JSON.readValue(file.toFile(), String[].class)));
@@ -51,11 +59,11 @@ final class Discovery {
    * Runs the program once with a breakpoint on every method entry and call site, and returns the learned
    * entries joined with {@code known}; they are cached.
    */
-  static List<String> observe(final TracedProgram traced, final byte[] stdin, final List<String> known,
+  static List<String> observe(final TracedProgram traced, final StandardInput stdin, final List<String> known,
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
     final Path work = Files.createTempDirectory("jdtrace-discover-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final Path part = work.resolve("discover.part");
       final BitSet witnesses = ExternalEntries.witnesses(traced.structure());
       final SessionResult result = LocalSession.run(new SessionSpec(traced.command(), traced.program(),
@@ -74,7 +82,7 @@ final class Discovery {
   }
 
   /** Learns from a session that saw every entry and call site, and caches the result. */
-  static List<String> learnFrom(final TracedProgram traced, final byte[] stdin, final SessionStreams session,
+  static List<String> learnFrom(final TracedProgram traced, final StandardInput stdin, final SessionStreams session,
       final List<String> known, final Consumer<String> info) {
     final List<String> learned = join(known, traced.methodNames(ExternalEntries.learn(traced.structure(), session)));
     store(traced, stdin, learned, info);
@@ -87,9 +95,14 @@ final class Discovery {
     return List.copyOf(all);
   }
 
-  private static void store(final TracedProgram traced, final byte[] stdin, final List<String> learned,
+  private static void store(final TracedProgram traced, final StandardInput stdin, final List<String> learned,
       final Consumer<String> info) {
-    final Path file = file(traced, stdin);
+    final Optional<byte[]> input = stdin.ifComplete();
+    if (input.isEmpty()) {
+      info.accept("the learned entries are not cached: standard input was still open, so it has no key yet");
+      return;
+    }
+    final Path file = file(traced, input.get());
     try {
       Files.createDirectories(file.getParent());
       // Replaced only when complete, so a full disk never leaves a cache that later runs cannot read.

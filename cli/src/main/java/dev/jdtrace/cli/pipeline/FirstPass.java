@@ -2,6 +2,7 @@ package dev.jdtrace.cli.pipeline;
 
 import dev.jdtrace.driver.ClassLoadProbe;
 import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.reconstruct.ReconstructionException;
@@ -32,10 +33,10 @@ final class FirstPass {
    * The traced classes the program loads and the methods that run: those the plan cache remembers for
    * this command, input and build, or else those of a first run (then remembered).
    */
-  static Observed run(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
+  static Observed run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final Consumer<String> info) {
     final String key = PlanCache.loadedKey(command, filter, stdin);
-    final Observed cached = PlanCache.readLoaded(key);
+    final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
       info.accept("first run skipped: the plan cache knows the " + cached.classes().size()
           + " traced classes this build loads on this input");
@@ -45,14 +46,19 @@ final class FirstPass {
     info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
         loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran());
-    PlanCache.writeLoaded(key, observed);
+    if (key != null) {
+      PlanCache.writeLoaded(key, observed);
+    }
     return observed;
   }
 
   /** Remembers the classes a run needed after it planned again, so the next run plans them at once. */
-  static void remember(final JavaCommand command, final ClassFilter filter, final byte[] stdin,
+  static void remember(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final Observed observed) {
-    PlanCache.writeLoaded(PlanCache.loadedKey(command, filter, stdin), observed);
+    final String key = PlanCache.loadedKey(command, filter, stdin);
+    if (key != null) {
+      PlanCache.writeLoaded(key, observed);
+    }
   }
 
   /** The traced classes that sessions loaded and their plan left out, sorted. */

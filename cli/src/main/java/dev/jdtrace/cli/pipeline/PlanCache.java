@@ -87,11 +87,19 @@ final class PlanCache {
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran) {
   }
 
-  /** The key of the classes a run of this command on this input loads. */
-  static String loadedKey(final JavaCommand command, final ClassFilter filter, final byte[] stdin) {
+  /**
+   * The key of the classes a run of this command on this input loads, or {@code null} while the input is
+   * still arriving (the run does not wait for its end, so there is nothing to key it by).
+   */
+  static String loadedKey(final JavaCommand command, final ClassFilter filter,
+      final dev.jdtrace.driver.StandardInput stdin) {
+    final java.util.Optional<byte[]> input = stdin.ifComplete();
+    if (input.isEmpty()) {
+      return null;
+    }
     final StringBuilder key = new StringBuilder(FORMAT).append("\nloaded");
     command.args().forEach(a -> key.append("\narg ").append(a));
-    key.append("\nstdin ").append(Bytecode.sha256(stdin));
+    key.append("\nstdin ").append(Bytecode.sha256(input.get()));
     key.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
     for (final Path entry : command.classpath()) {
       key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(tracedFiles(entry, filter));

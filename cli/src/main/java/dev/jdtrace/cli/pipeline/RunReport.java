@@ -43,6 +43,11 @@ public record RunReport(Plan plan, Prediction prediction, int blocks, List<Sessi
     return sessions.stream().mapToLong(SessionResult::breakpoints).sum();
   }
 
+  /** The program's exit status: the same in every session, or the run would have diverged. */
+  public int exitStatus() {
+    return sessions.get(0).exitCode();
+  }
+
   /** Hits over all sessions. */
   public long hits() {
     return sessions.stream().mapToLong(SessionResult::hits).sum();

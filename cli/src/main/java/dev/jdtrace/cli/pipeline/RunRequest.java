@@ -12,7 +12,7 @@ import java.util.List;
  * @param profile the profile kind
  * @param trace where the trace file goes
  * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
- * @param stdin bytes replayed to every session's standard input
+ * @param stdin what every session reads on standard input
  * @param javaCommand the java command, exactly as given
  * @param sessions sessions wanted (more are opened when the cap requires), or 0 to choose by the cost model
  * @param cap the most breakpoints per session
@@ -22,7 +22,7 @@ import java.util.List;
  *     program loads
  */
 public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
-    byte[] stdin,
+    dev.jdtrace.driver.StandardInput stdin,
     List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses) {
 
   public RunRequest {
@@ -39,7 +39,7 @@ public record RunRequest(List<String> includes, List<String> excludes, String pr
 
   /** A request that plans only the classes a first run loads. */
   public RunRequest(final List<String> includes, final List<String> excludes, final String profile,
-      final Path trace, final Path weights, final byte[] stdin, final List<String> javaCommand,
+      final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
       final int sessions, final int cap, final Strategy strategy, final int parallel) {
     this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
         false);

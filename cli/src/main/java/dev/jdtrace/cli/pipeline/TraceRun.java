@@ -90,7 +90,8 @@ public final class TraceRun {
     final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
     if (cached.isPresent()) {
       info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
-          + " entries from untraced code learned before, cached in " + Discovery.file(traced, request.stdin()));
+          + " entries from untraced code learned before, cached in "
+          + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
       return traced.withLearned(cached.get());
     }
     if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
@@ -113,7 +114,7 @@ public final class TraceRun {
     final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
-      final Plan plan = Plan.of(program, request.profile(), sessions);
+      final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
       if (plan.id().equals(stored.planId())) {
         info.accept("plan " + plan.id() + ": " + stored.witnesses() + " witnesses of " + program.blockCount()
             + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
@@ -140,6 +141,9 @@ public final class TraceRun {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
+    if (traceWeights != null) {
+      WeightsCheck.check(traceWeights, request.weights(), traced, info);
+    }
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         traceWeights == null ? Weights.staticEstimate() : traceWeights);
     final BitSet loaded = new BitSet();
@@ -157,6 +161,9 @@ public final class TraceRun {
     final Prediction prediction;
     if (request.sessions() > 0) {
       sessions = split.apply(request.sessions());
+      if (sessions.size() < request.sessions()) {
+        info.accept(fewerSessions(request, sessions.size(), distributor.jobs()));
+      }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
       final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
@@ -164,7 +171,7 @@ public final class TraceRun {
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
-    final Plan plan = Plan.of(program, request.profile(), sessions);
+    final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
     final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
         + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
@@ -177,6 +184,22 @@ public final class TraceRun {
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
     return new Planned(traced, plan, models, prediction, false);
+  }
+
+  /** Why a plan has fewer sessions than {@code --sessions} asked for. */
+  private static String fewerSessions(final RunRequest request, final int sessions, final int jobs) {
+    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
+    final String why;
+    if (jobs == 0) {
+      why = "every witness decides a callback, and those go in every session";
+    } else if (jobs < request.sessions()) {
+      why = "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
+          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
+    } else {
+      why = "packing by expected hits (strategy " + strategy + ") left the others empty";
+    }
+    return "--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so the plan "
+        + "has " + sessions + " session(s): " + why;
   }
 
   /**
@@ -243,7 +266,7 @@ public final class TraceRun {
     final Program program = traced.program();
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-");
-    try {
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final long sessionsStart = System.nanoTime();
       // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
       // once more when the run plans again (rare: the first run loaded other classes than the sessions).

@@ -203,6 +203,24 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     return methods.stream().mapToObj(m -> program.methods().get(m).id().toString()).toList();
   }
 
+  /**
+   * What of the java command the plan identity covers: the main class, the jar's file name for
+   * {@code -jar}, and the program's arguments. Paths and JVM options are left out, so that a plan runs
+   * where the same class files live elsewhere; a running JVM attached to has none.
+   */
+  public List<String> launch() {
+    if (command == null) {
+      return List.of();
+    }
+    final List<String> launch = new java.util.ArrayList<>(List.of("main " + command.mainClass()));
+    final int start = command.args().size() - command.programArgs().size();
+    if (command.args().get(start - 2).equals("-jar")) {
+      launch.add("jar " + command.mainEntry().getFileName());
+    }
+    command.programArgs().forEach(a -> launch.add("arg " + a));
+    return launch;
+  }
+
   /** The decoder's model for each session's witnesses. */
   public List<IcfgModel> models(final List<BitSet> sessions) {
     return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();

@@ -12,6 +12,7 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.internal.JdiSession;
 import dev.jdtrace.driver.internal.TargetProcess;
@@ -85,7 +86,8 @@ public final class Calibration {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(HITS));
-    try (TargetProcess target = TargetProcess.start(command, new byte[0], out, java.io.OutputStream.nullOutputStream())) {
+    try (TargetProcess target = TargetProcess.start(command, StandardInput.none(), out,
+        java.io.OutputStream.nullOutputStream())) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();
       prepare.addClassFilter(CalibrationTarget.class.getName());

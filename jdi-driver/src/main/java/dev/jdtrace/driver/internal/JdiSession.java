@@ -2,6 +2,7 @@ package dev.jdtrace.driver.internal;
 
 import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ReferenceType;
+import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.AttachingConnector;
@@ -13,12 +14,14 @@ import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.ExceptionEvent;
 import com.sun.jdi.event.ThreadStartEvent;
+import com.sun.jdi.event.VMDeathEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import com.sun.jdi.request.ExceptionRequest;
 import com.sun.jdi.request.ThreadStartRequest;
+import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.profiler.ClassFilter;
@@ -40,13 +43,16 @@ public final class JdiSession {
   private final BreakpointInstaller installer;
   private final Set<ReferenceType> prepared = new HashSet<>();
   private final ExceptionLocator exceptions;
+  private final EndLocator ends;
   private boolean installing = true;
+  private boolean witnessedDeath;
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
     this.vm = vm;
     this.recorder = recorder;
     this.installer = installer;
     this.exceptions = new ExceptionLocator(installer);
+    this.ends = new EndLocator(installer);
   }
 
   /** Attaches to a JDWP agent on loopback. */
@@ -71,6 +77,11 @@ public final class JdiSession {
     final ThreadStartRequest threads = vm.eventRequestManager().createThreadStartRequest();
     threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
     threads.enable();
+    // Held at its death, the VM shows where every thread stands, and every SUSPEND_NONE hit sent before
+    // it has arrived: the socket is ordered, and the agent finishes the event callbacks in progress first.
+    final VMDeathRequest death = vm.eventRequestManager().createVMDeathRequest();
+    death.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    death.enable();
     for (final ReferenceType type : vm.allClasses()) {
       if (type.isPrepared() && filter.matches(type.name())) {
         session.prepare(type);
@@ -144,6 +155,11 @@ public final class JdiSession {
         }
       } else if (event instanceof ThreadStartEvent ts) {
         recorder.started(ts.thread());
+      } else if (event instanceof VMDeathEvent && set.suspendPolicy() == EventRequest.SUSPEND_ALL
+          && !witnessedDeath) {
+        // The set holds the requested event and JDI's own one: the stacks are read once.
+        witnessedDeath = true;
+        recordEnds();
       } else if (event instanceof VMDisconnectEvent) {
         return false;
       }
@@ -152,6 +168,27 @@ public final class JdiSession {
       set.resume();
     }
     return true;
+  }
+
+  /**
+   * Whether the VM was held at its death (launched sessions): then every thread's end is in the stream.
+   * A target that disconnected without it was killed outright (SIGKILL), and where its threads stood is
+   * unknown.
+   */
+  boolean witnessedDeath() {
+    return witnessedDeath;
+  }
+
+  /** Writes the stack of every recorded thread that stands in traced code; every hit is in by now. */
+  private void recordEnds() {
+    for (final ThreadReference thread : vm.allThreads()) {
+      if (recorder.records(thread)) {
+        final var end = ends.locate(thread);
+        if (end != null) {
+          recorder.ended(thread, end);
+        }
+      }
+    }
   }
 
   /** Marks a class as handled, so that its class-prepare event does not install it again. */

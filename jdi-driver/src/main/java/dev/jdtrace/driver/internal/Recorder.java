@@ -4,6 +4,7 @@ import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import dev.jdtrace.driver.ThreadActivity;
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitVisitor;
 import java.util.ArrayList;
@@ -93,6 +94,11 @@ final class Recorder {
     if (records(thread)) {
       out.exception(seen(thread), exception);
     }
+  }
+
+  /** The thread's stack at VM death: its last record. */
+  void ended(final ThreadReference thread, final EndRecord end) {
+    out.end(seen(thread), end);
   }
 
   /** The stream index of a recorded thread, or -1 when it has no event yet. */

@@ -17,10 +17,12 @@ import java.util.List;
  * @param breakpoints breakpoints set
  * @param hits hits recorded
  * @param refused messages for classes refused by the safety check
+ * @param witnessedDeath whether the VM was held at its death, so that every thread's end is in the stream;
+ *     false when the target was killed outright
  * @param unplanned traced classes prepared that the plan left out
  */
 public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
-    List<String> unplanned) {
+    boolean witnessedDeath, List<String> unplanned) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -29,9 +31,10 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
           vm.eventRequestManager(), spec.unplanned());
-      JdiSession.open(vm, spec.filter(), recorder, installer).run();
+      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer);
+      session.run();
       return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
-          installer.unplannedPrepared());
+          session.witnessedDeath(), installer.unplannedPrepared());
     } catch (final IOException e) {
       throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {

@@ -1,5 +1,7 @@
 package dev.jdtrace.driver.internal;
 
+import dev.jdtrace.driver.LaunchedProcesses;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -33,9 +35,9 @@ public final class TargetProcess implements AutoCloseable {
   private final Thread stdoutPump;
   private final Thread stderrPump;
   private final ByteArrayOutputStream stderrHead = new ByteArrayOutputStream();
-  private final Thread killOnExit;
 
-  private TargetProcess(final Process process, final byte[] stdin, final OutputStream out, final OutputStream err) {
+  private TargetProcess(final Process process, final StandardInput stdin, final OutputStream out,
+      final OutputStream err) {
     this.process = process;
     try {
       stdoutDigest = MessageDigest.getInstance("SHA-256");
@@ -46,24 +48,30 @@ public final class TargetProcess implements AutoCloseable {
     stderrPump = pump("stderr", () -> pumpStderr(err));
     stdoutPump = pump("stdout", () -> pumpStdout(out));
     pump("stdin", () -> {
-      try (OutputStream in = process.getOutputStream()) {
-        in.write(stdin);
+      try (OutputStream in = process.getOutputStream(); InputStream input = stdin.open()) {
+        // Chunk by chunk as the input arrives, so the program reads it without waiting for its end.
+        final byte[] buf = new byte[8192];
+        int n;
+        while ((n = input.read(buf)) >= 0) {
+          in.write(buf, 0, n);
+          in.flush();
+        }
       } catch (final IOException e) {
         // The target closed its input early: it does not want the rest.
       }
     });
-    // A launched target never outlives jdtrace, even on Ctrl-C.
-    killOnExit = new Thread(process::destroyForcibly, "jdtrace-kill-target");
-    Runtime.getRuntime().addShutdownHook(killOnExit);
   }
 
   /** Starts the command with the JDWP agent inserted after the java executable. */
-  public static TargetProcess start(final List<String> command, final byte[] stdin, final OutputStream out,
+  public static TargetProcess start(final List<String> command, final StandardInput stdin, final OutputStream out,
       final OutputStream err) {
     final List<String> args = new ArrayList<>(command);
     args.add(1, AGENT);
     try {
-      return new TargetProcess(new ProcessBuilder(args).start(), stdin, out, err);
+      // A launched target never outlives jdtrace: killed on exit and on Ctrl-C or SIGTERM through the
+      // registry, and by the kernel when jdtrace dies outright.
+      final Process process = LaunchedProcesses.start(new ProcessBuilder(ParentDeathLauncher.wrap(args)));
+      return new TargetProcess(process, stdin, out, err);
     } catch (final IOException e) {
       throw new TargetException("cannot start " + command.get(0) + ": " + e.getMessage()
           + " (is the java command right?)", e);
@@ -77,7 +85,7 @@ public final class TargetProcess implements AutoCloseable {
     } catch (final ExecutionException e) {
       throw (TargetException) e.getCause();
     } catch (final TimeoutException e) {
-      process.destroyForcibly();
+      LaunchedProcesses.kill(process);
       throw new TargetException("the target did not open its debug port within 60 s");
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -100,12 +108,8 @@ public final class TargetProcess implements AutoCloseable {
 
   @Override
   public void close() {
-    process.destroyForcibly();
-    try {
-      Runtime.getRuntime().removeShutdownHook(killOnExit);
-    } catch (final IllegalStateException e) {
-      // Already shutting down: the hook runs anyway.
-    }
+    LaunchedProcesses.kill(process);
+    LaunchedProcesses.unregister(process);
   }
 
   private void pumpStdout(final OutputStream out) {

@@ -1,6 +1,7 @@
 package dev.jdtrace.driver.internal;
 
 import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.LaunchedProcesses;
 import dev.jdtrace.driver.TargetException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ final class TriggerProcess {
     env.put("JDTRACE_PORT", Integer.toString(target.port()));
     env.put("JDTRACE_SESSION", Integer.toString(session));
     try {
-      final Process p = builder.start();
+      final Process p = LaunchedProcesses.start(builder);
       p.getOutputStream().close();
       return new TriggerProcess(p, out, err);
     } catch (final IOException e) {
@@ -57,6 +58,7 @@ final class TriggerProcess {
   /** Exit code, once its output has been read to the end. */
   int exitCode() throws InterruptedException {
     final int code = process.waitFor();
+    LaunchedProcesses.unregister(process);
     stdout.join();
     stderr.join();
     return code;

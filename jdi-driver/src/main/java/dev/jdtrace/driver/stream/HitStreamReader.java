@@ -82,6 +82,7 @@ public final class HitStreamReader {
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
           case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
               VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
+          case HitStreamWriter.THREAD_END -> visitor.end(VarInts.readInt(in), readEnd());
           case HitStreamWriter.START -> {
             final int thread = VarInts.readInt(in);
             visitor.start(thread, startStack());
@@ -93,6 +94,19 @@ public final class HitStreamReader {
     } catch (final EOFException e) {
       throw new IOException(cutShort(e), e);
     }
+  }
+
+  /** An end record: its list grows with the frames really read, never to a declared count at once. */
+  private EndRecord readEnd() throws IOException {
+    final int n = VarInts.readInt(in);
+    if (n == 0) {
+      throw new IOException("corrupt session stream: an end record without frames");
+    }
+    final java.util.List<EndRecord.Frame> frames = new java.util.ArrayList<>(Math.min(n, 64));
+    for (int i = 0; i < n; i++) {
+      frames.add(new EndRecord.Frame(VarInts.readInt(in), in.readUnsignedByte() == 1));
+    }
+    return new EndRecord(frames);
   }
 
   /** A start stack: its array grows with the frames really read, never to a declared count at once. */

@@ -14,6 +14,8 @@ import java.io.UncheckedIOException;
  *     record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
  *               2 thread:varint block:varint                   -- a witness hit
  *               3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
+ *               4 thread:varint n:varint (block:varint inCall:u8)*n  -- the thread's stack at VM death, top
+ *                                                              first (EndRecord); its last record
  *               5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
  *               6 thread:varint                                -- it ended back at that start
  *     0                                                        -- end; a stream without it was cut short
@@ -27,6 +29,7 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int THREAD = 1;
   static final int HIT = 2;
   static final int EXCEPTION = 3;
+  static final int THREAD_END = 4;
   static final int START = 5;
   static final int BACK_AT_START = 6;
   /** Payload bytes per frame: also the write buffer, as large as the one this replaced. */
@@ -78,6 +81,21 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       out.writeByte(e.inCall() ? 1 : 0);
       VarInts.write(out, e.catchBlock() + 2L);
       VarInts.write(out, e.unwound() + 1L);
+    } catch (final IOException x) {
+      throw new UncheckedIOException(x);
+    }
+  }
+
+  @Override
+  public void end(final int thread, final EndRecord end) {
+    try {
+      out.writeByte(THREAD_END);
+      VarInts.write(out, thread);
+      VarInts.write(out, end.frames().size());
+      for (final EndRecord.Frame f : end.frames()) {
+        VarInts.write(out, f.block());
+        out.writeByte(f.inCall() ? 1 : 0);
+      }
     } catch (final IOException x) {
       throw new UncheckedIOException(x);
     }

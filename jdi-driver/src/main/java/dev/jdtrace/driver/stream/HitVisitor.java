@@ -25,6 +25,14 @@ public interface HitVisitor {
   void exception(int thread, ExceptionRecord exception);
 
   /**
+   * The thread's stack when the VM died, while it stood in traced code: its last record, after every hit.
+   *
+   * @param thread the thread's index
+   * @param end its traced frames, top first
+   */
+  void end(int thread, EndRecord end);
+
+  /**
    * Where a thread that was already inside traced code when an attached session began starts its path:
    * the decoder's call stack above the thread's untraced bottom frame, bottom to top. Written right after
    * the thread's {@link #thread} record; threads that enter traced code from untraced code have none.

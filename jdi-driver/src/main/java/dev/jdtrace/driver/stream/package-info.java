@@ -1,2 +1,5 @@
-/** The session stream ("part" file) format: per-thread witness hits and exception records. */
+/**
+ * The session stream ("part" file) format: per-thread witness hits, exception records, and the stack of
+ * each thread that stood in traced code when the VM died.
+ */
 package dev.jdtrace.driver.stream;

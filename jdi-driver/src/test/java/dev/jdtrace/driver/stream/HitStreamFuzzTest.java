@@ -28,6 +28,7 @@ class HitStreamFuzzTest {
           w.exception(0, new ExceptionRecord(i % 977, true, ExceptionRecord.UNTRACED, 2));
         }
       }
+      w.end(0, new EndRecord(java.util.List.of(new EndRecord.Frame(5, true), new EndRecord.Frame(3, false))));
     }
     return bytes.toByteArray();
   }
@@ -44,6 +45,10 @@ class HitStreamFuzzTest {
 
       @Override
       public void exception(final int thread, final ExceptionRecord exception) {
+      }
+
+      @Override
+      public void end(final int thread, final EndRecord end) {
       }
     });
   }

@@ -48,6 +48,16 @@ class HitStreamTest {
           expected.add("exception " + t + " " + e);
         }
       }
+      for (int t = 0; t < seen.length; t++) {
+        if (seen[t] && t % 2 == 0) {
+          final List<EndRecord.Frame> frames = new ArrayList<>();
+          for (int f = 0; f <= t; f++) {
+            frames.add(new EndRecord.Frame(blocks.get(0) + f + t, (f + t) % 3 == 0));
+          }
+          w.end(t, new EndRecord(frames));
+          expected.add("end " + t + " " + new EndRecord(frames));
+        }
+      }
     }
     final HitStreamReader r = new HitStreamReader(new ByteArrayInputStream(bytes.toByteArray()));
     assertThat(r.planId()).isEqualTo("plan-1");
@@ -67,6 +77,11 @@ class HitStreamTest {
       @Override
       public void exception(final int thread, final ExceptionRecord e) {
         actual.add("exception " + thread + " " + e);
+      }
+
+      @Override
+      public void end(final int thread, final EndRecord end) {
+        actual.add("end " + thread + " " + end);
       }
 
       @Override
@@ -101,6 +116,10 @@ class HitStreamTest {
 
       @Override
       public void exception(final int thread, final ExceptionRecord e) {
+      }
+
+      @Override
+      public void end(final int thread, final EndRecord end) {
       }
     })).hasMessageContaining("cut short");
   }

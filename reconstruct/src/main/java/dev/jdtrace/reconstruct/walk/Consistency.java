@@ -110,8 +110,8 @@ final class Consistency {
           return true;
         }
       }
-      case THROW_UNTRACED, THROW_TRACED -> {
-        if (goal.kind() == Goal.Kind.THROW_UNTRACED && frame.site == goal.throwBlock()) {
+      case THROW_UNTRACED, THROW_TRACED, HALT_UNTRACED, HALT_TRACED -> {
+        if (goal.inUntraced() && frame.site == goal.throwBlock()) {
           return true;
         }
         // a callback must reach the throw block without a witness.
@@ -147,6 +147,10 @@ final class Consistency {
       final int r = returnSite(block);
       return r >= 0 && consistent(r, goal, stack, depth, interrupt(stack, depth));
     }
+    if (goal.isPoint() && goal.throwBlock() == block
+        && (!goal.inUntraced() || (model.targets(block) != null && model.targets(block).isPure()))) {
+      return true; // the point lies in the interrupted block itself (or its pure call), after the initialiser
+    }
     if (goal.kind() == Goal.Kind.WITNESS) {
       for (final int clinit : model.clinits(block)) {
         if (goal.witness() == program.blockId(clinit, 0)) {
@@ -161,7 +165,8 @@ final class Consistency {
         return afterReturn(goal, stack, depth, interrupt(stack, depth));
       }
       case THROW -> {
-        return goal.kind() == Goal.Kind.THROW_TRACED && goal.throwBlock() == block;
+        return (goal.kind() == Goal.Kind.THROW_TRACED || goal.kind() == Goal.Kind.HALT_TRACED)
+            && goal.throwBlock() == block;
       }
       case INVOKE -> {
         final CallTargets t = model.targets(block);
@@ -197,11 +202,14 @@ final class Consistency {
       case WITNESS -> first.contains(block, goal.witness())
           || (first.contains(block, FirstSets.EXTERNAL) && model.callbackOf(goal.witness()) >= 0);
       case END -> false;
-      case THROW_UNTRACED, THROW_TRACED -> reaches(block, goal.throwBlock());
+      case THROW_UNTRACED, THROW_TRACED, HALT_UNTRACED, HALT_TRACED -> reaches(block, goal.throwBlock());
     };
   }
 
-  /** Whether a witness-free path from {@code from} (through calls) enters {@code target}. */
+  /**
+   * Whether a witness-free path from {@code from} (through calls, and through callbacks from untraced
+   * calls) enters {@code target}.
+   */
   boolean reaches(final int from, final int target) {
     final BitSet seen = new BitSet();
     final ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -220,7 +228,13 @@ final class Consistency {
       if (model.targets(x) != null) {
         final CallTargets t = model.targets(x);
         boolean through = t.external() || t.isPure();
-        if (!t.external()) {
+        if (t.external()) {
+          // Untraced code may call back into any callback before it returns: the point may lie there.
+          final BitSet cbs = model.callbacks();
+          for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
+            work.push(program.blockId(m, 0));
+          }
+        } else {
           for (final int m : t.traced()) {
             final int entry = program.blockId(m, 0);
             work.push(entry);

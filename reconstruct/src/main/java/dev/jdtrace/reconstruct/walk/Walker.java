@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.profiler.icfg.CallTargets;
 import dev.jdtrace.profiler.icfg.IcfgModel;
@@ -20,6 +21,10 @@ import java.util.Set;
  * consistent with every session's head (seed Fig. 8, generalised). Entering a block pops it from the
  * head of every stream whose profile holds it. No consistent successor: the runs diverged. Several: the
  * plan was ambiguous. It never guesses.
+ *
+ * <p>A thread whose stack held traced frames when the VM died (System.exit or halt at any depth, a daemon
+ * thread cut off) has an {@link EndRecord}: the walk goes on to exactly that stack and stops there, and
+ * those frames never return. Without one, the path ends when the thread's bottom frame returns.
  */
 public final class Walker {
   private final List<IcfgModel> models;
@@ -29,6 +34,8 @@ public final class Walker {
   private final String thread;
   private final List<int[]> events = new ArrayList<>();
   private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
+  /** Per session: where the thread stood when the VM died, or null. */
+  private final List<EndRecord> ends = new ArrayList<>();
   private final int[] pos;
   private final List<Frame> stack = new ArrayList<>();
   private final BitSet initialised = new BitSet();
@@ -68,6 +75,7 @@ public final class Walker {
       consistency.add(new Consistency(models.get(s), start));
       events.add(streams.get(s).hits());
       exceptions.add(streams.get(s).exceptions());
+      ends.add(streams.get(s).end());
     }
     pos = new int[models.size()];
   }
@@ -97,6 +105,10 @@ public final class Walker {
       } else if (++idle > limit) {
         throw fail("made no progress through " + limit + " blocks: the plan leaves a witness-free cycle");
       }
+      if (haltsHere()) {
+        stack.clear(); // the VM died here: these frames never return, their finally blocks never run
+        break;
+      }
       final Frame top = top();
       final ExceptionRecord thrown = exceptionHead();
       if (thrown != null && atThrowPoint(thrown, top)) {
@@ -116,6 +128,59 @@ public final class Walker {
     final int[] result = Arrays.copyOf(path, length);
     selfCheck(result);
     return result;
+  }
+
+  /**
+   * Whether every session's stream is spent and ends where the walk stands: the same traced frames, each
+   * at the same block, with untraced code in the same places. Only the first time the walk stands there
+   * counts: standing there again would need a cycle without a witness.
+   */
+  private boolean haltsHere() {
+    for (int s = 0; s < models.size(); s++) {
+      if (pos[s] != events.get(s).length) {
+        return false;
+      }
+    }
+    final EndRecord end = ends.get(0);
+    for (int s = 1; s < models.size(); s++) {
+      if (!java.util.Objects.equals(ends.get(s), end)) {
+        throw fail("diverged: session " + s + " saw the thread end " + endOf(ends.get(s)) + ", session 0 "
+            + endOf(end));
+      }
+    }
+    return end != null && standsAt(end);
+  }
+
+  private String endOf(final EndRecord end) {
+    return end == null ? "by returning" : "at " + where(end.top().block()) + (end.top().inCall() ? " (in a call)" : "")
+        + " with " + end.frames().size() + " traced frame(s)";
+  }
+
+  /** Whether the walk's stack is the recorded one, frame by frame from the top. */
+  private boolean standsAt(final EndRecord end) {
+    final List<EndRecord.Frame> frames = end.frames();
+    int f = 0;
+    boolean untracedAbove = false;
+    for (int i = stack.size() - 1; i >= 1; i--) {
+      final Frame frame = stack.get(i);
+      if (frame.isExternal()) {
+        untracedAbove = true;
+        continue;
+      }
+      if (f == frames.size() || frame.block != frames.get(f).block()) {
+        return false;
+      }
+      // A call that runs no traced code at all leaves no untraced frame on the walk's stack: standing in
+      // its block covers both before the call and inside it.
+      final boolean pure = f == 0 && !untracedAbove && structure.targets(frame.block) != null
+          && structure.targets(frame.block).isPure();
+      if (!pure && untracedAbove != frames.get(f).inCall()) {
+        return false;
+      }
+      f++;
+      untracedAbove = false;
+    }
+    return f == frames.size();
   }
 
   private void stepExternal(final Frame top) {
@@ -183,7 +248,7 @@ public final class Walker {
     if (goal.kind() == Goal.Kind.WITNESS) {
       return models.get(session).callbackOf(goal.witness());
     }
-    if (goal.kind() == Goal.Kind.THROW_TRACED || goal.kind() == Goal.Kind.THROW_UNTRACED) {
+    if (goal.isPoint()) {
       // any callback whose entry reaches the throw block without a witness, not only its own method.
       final java.util.BitSet cbs = structure.callbacks();
       for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
@@ -359,9 +424,10 @@ public final class Walker {
     return false;
   }
 
+  /** Whether every stream is spent and the thread ends by returning. */
   private boolean allAtEnd() {
     for (int s = 0; s < models.size(); s++) {
-      if (head(s) != Integer.MAX_VALUE) {
+      if (head(s) != Integer.MAX_VALUE || ends.get(s) != null) {
         return false;
       }
     }
@@ -400,7 +466,7 @@ public final class Walker {
   private Goal goal(final int s) {
     final int h = head(s);
     if (h == Integer.MAX_VALUE) {
-      return Goal.END;
+      return ends.get(s) == null ? Goal.END : Goal.of(ends.get(s));
     }
     return h >= 0 ? Goal.witness(h) : Goal.of(exceptions.get(s).get(-h - 1));
   }
@@ -408,7 +474,7 @@ public final class Walker {
   /** The goal of the first session that is not at its end, for messages. */
   private Goal firstGoal() {
     for (int s = 0; s < models.size(); s++) {
-      if (head(s) != Integer.MAX_VALUE) {
+      if (head(s) != Integer.MAX_VALUE || ends.get(s) != null) {
         return goal(s);
       }
     }
@@ -440,6 +506,8 @@ public final class Walker {
       case END -> "the end of the thread";
       case THROW_TRACED -> "an exception thrown at " + where(goal.throwBlock());
       case THROW_UNTRACED -> "an exception thrown in untraced code called at " + where(goal.throwBlock());
+      case HALT_TRACED -> "the thread's end (the VM died) at " + where(goal.throwBlock());
+      case HALT_UNTRACED -> "the thread's end (the VM died) in untraced code called at " + where(goal.throwBlock());
     };
   }
 

@@ -38,6 +38,53 @@ class DistributedWalkPropertiesTest {
         .withSizeDistribution(RandomDistribution.uniform());
   }
 
+  /**
+   * Issue #18's property: the VM may die anywhere (System.exit or halt at any depth, a daemon thread cut
+   * off). Every execution is cut before each of its steps in turn (every third one, and the last), each
+   * session records its witnesses so far and the thread's traced frames as the VM shows them, and the walk
+   * gives back exactly the path so far: it stops there, its frames never return.
+   */
+  @Property(tries = 40)
+  void everySplitStopsWhereTheVmDied(@ForAll("recipes") final List<Integer> recipe,
+      @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits,
+      @ForAll @IntRange(min = 1, max = 4) final int sessions, @ForAll final Strategy strategy) {
+    final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
+    final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
+    final DecisionGroups groups = DecisionGroups.of(plan.model());
+    final Distributor distributor = new Distributor(c.generated().program, groups.shared(), groups.groups(), strategy);
+    final List<BitSet> split = distributor.split(sessions, Integer.MAX_VALUE, plan.blockWeights());
+    final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
+    int cuts = 0;
+    for (final Simulator.Execution e : c.executions(exceptions)) {
+      final List<Simulator.Halt> halts = e.halts();
+      for (int h = 0; h < halts.size(); h++) {
+        if (h % 3 != 1 && h != halts.size() - 1) {
+          continue;
+        }
+        final Simulator.Halt halt = halts.get(h);
+        final List<ThreadStream> streams = new ArrayList<>();
+        for (final BitSet w : split) {
+          streams.add(new ThreadStream("t", -1, 0, e.stream(w, halt.length()), e.exceptions(), halt.end()));
+        }
+        final int[] expected = e.path(halt.length());
+        try {
+          final int[] decoded = new Walker(models, "t", streams).decode();
+          if (!Arrays.equals(decoded, expected)) {
+            fail("%d sessions %s, VM died at %s with %s: decoded %s%n  true %s%n  whole run %s%n%s", split.size(),
+                split, halt.length(), halt.end(), Arrays.toString(decoded), Arrays.toString(expected), e,
+                c.generated().dump(plan.witnesses()));
+          }
+        } catch (final ReconstructionException | IllegalStateException | IndexOutOfBoundsException x) {
+          fail("%d sessions %s, VM died at %s with %s: %s%n  true %s%n  whole run %s%n%s", split.size(), split,
+              halt.length(), halt.end(), x.getMessage(), Arrays.toString(expected), e,
+              c.generated().dump(plan.witnesses()));
+        }
+        cuts++;
+      }
+    }
+    Statistics.label("cuts").collect(cuts > 100 ? "over 100" : cuts > 10 ? "11-100" : "up to 10");
+  }
+
   @Property(tries = 150)
   void everySplitMergesBackToEveryExecution(@ForAll("recipes") final List<Integer> recipe,
       @ForAll final boolean exceptions, @ForAll final boolean virtuals, @ForAll final boolean clinits,

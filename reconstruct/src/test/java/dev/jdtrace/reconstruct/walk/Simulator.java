@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
+import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
@@ -52,22 +53,33 @@ final class Simulator {
    * @param exceptions the exception records
    * @param pureThrow whether an exception was thrown by a call into untraced code that cannot call back
    * @param features what the run exercised, for coverage statistics
+   * @param halts the places where the VM could have died, one before each step of the run
    */
   record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow, Set<String> features,
-      List<Rest> rests) {
+      List<Rest> rests, List<Halt> halts) {
 
     Execution(final int[] trace, final List<ExceptionRecord> exceptions, final boolean pureThrow,
         final Set<String> features) {
-      this(trace, exceptions, pureThrow, features, List.of());
+      this(trace, exceptions, pureThrow, features, List.of(), List.of());
     }
 
     int[] path() {
-      return Arrays.stream(trace).filter(x -> x >= 0).toArray();
+      return path(trace.length);
+    }
+
+    /** The path of the run cut after {@code length} trace entries. */
+    int[] path(final int length) {
+      return Arrays.stream(trace, 0, length).filter(x -> x >= 0).toArray();
     }
 
     /** The stream of a witness set: witness hits and every exception, in order. */
     int[] stream(final BitSet witnesses) {
-      return Arrays.stream(trace).filter(x -> x < 0 || witnesses.get(x)).toArray();
+      return stream(witnesses, trace.length);
+    }
+
+    /** The stream of a witness set for the run cut after {@code length} trace entries. */
+    int[] stream(final BitSet witnesses, final int length) {
+      return Arrays.stream(trace, 0, length).filter(x -> x < 0 || witnesses.get(x)).toArray();
     }
 
     String key() {
@@ -79,6 +91,15 @@ final class Simulator {
       return "path " + Arrays.toString(path()) + (exceptions.isEmpty() ? "" : " exceptions " + exceptions
           + " trace " + Arrays.toString(trace)) + (pureThrow ? " [a pure call threw]" : "");
     }
+  }
+
+  /**
+   * The VM dying between two steps of the run: what the session would have recorded by then.
+   *
+   * @param length trace entries recorded
+   * @param end the thread's traced frames as the VM shows them, or null when it stands in no traced code
+   */
+  record Halt(int length, EndRecord end) {
   }
 
   /**
@@ -141,6 +162,7 @@ final class Simulator {
     private final List<ExceptionRecord> exceptions = new ArrayList<>();
     private boolean pureThrow;
     private final Set<String> features = new HashSet<>();
+    private final List<Halt> halts = new ArrayList<>();
     private final List<Rest> rests = new ArrayList<>();
 
     Run(final Chooser chooser) {
@@ -155,6 +177,7 @@ final class Simulator {
           // give this run up, as the enumeration gives up runs that grow too long.
           throw new Abandon();
         }
+        halts.add(new Halt(length, snapshot()));
         final Frame top = top();
         if (top.kind == Kind.EXTERNAL) {
           stepExternal(top);
@@ -163,7 +186,26 @@ final class Simulator {
         }
       }
       return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow, Set.copyOf(features),
-          List.copyOf(rests));
+          List.copyOf(rests), List.copyOf(halts));
+    }
+
+    /**
+     * The stack as the VM would show it if it died now: traced frames top first, each at its block, marked
+     * when untraced code lies above it. The bottom frame is the thread's own untraced code.
+     */
+    private EndRecord snapshot() {
+      final List<EndRecord.Frame> frames = new ArrayList<>();
+      boolean untracedAbove = false;
+      for (int i = stack.size() - 1; i >= 1; i--) {
+        final Frame f = stack.get(i);
+        if (f.kind == Kind.EXTERNAL) {
+          untracedAbove = true;
+        } else {
+          frames.add(new EndRecord.Frame(f.block, untracedAbove));
+          untracedAbove = false;
+        }
+      }
+      return frames.isEmpty() ? null : new EndRecord(frames);
     }
 
     private int choose(final Choice what, final int[] costs) {

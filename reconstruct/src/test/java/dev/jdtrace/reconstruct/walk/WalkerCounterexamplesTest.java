@@ -257,11 +257,17 @@ class WalkerCounterexamplesTest {
   void optimalCostsMoreThanConditionTargetsAroundAnUntracedCall() {
     final Program p = program(cls("g.C00", List.of(),
         method("g.C00", "main", GeneratedProgram.MAIN_DESC,
-            b(0, BlockEnd.BRANCH, 1, 3),
-            call(1, SORT),
-            b(2, BlockEnd.GOTO, 4),
-            b(3, BlockEnd.FALLTHROUGH, 4),
-            b(4, BlockEnd.RETURN))));
+            b(0, BlockEnd.BRANCH, 1, 9),
+            b(1, BlockEnd.BRANCH, 2, 7),
+            b(2, BlockEnd.BRANCH, 3, 5),
+            call(3, SORT),
+            b(4, BlockEnd.GOTO, 6),
+            b(5, BlockEnd.FALLTHROUGH, 6),
+            b(6, BlockEnd.GOTO, 8),
+            b(7, BlockEnd.FALLTHROUGH, 8),
+            b(8, BlockEnd.GOTO, 10),
+            b(9, BlockEnd.FALLTHROUGH, 10),
+            b(10, BlockEnd.RETURN))));
     assertOptimalNoDearer(p);
   }
 
@@ -285,6 +291,73 @@ class WalkerCounterexamplesTest {
     assertOptimalNoDearer(p);
   }
 
+  /**
+   * A block whose pure call ({@code Math.abs}) throws also starts a class initialiser with a branch. Inside
+   * the initialiser, Consistency.continuation of the interrupted block only followed the pure call's return
+   * site, so no arm led to the exception thrown in the block itself (issue #18 found it).
+   */
+  @Test
+  void exceptionFromAPureCallInABlockThatStartsAClassInitialiser() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                inits(call(0, ABS), "g.C01"),
+                b(1, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * Issue #18: the VM dies inside main called back by {@code Arrays.sort} that main itself called. The
+   * choice before the untraced call must see that the end lies in a callback: Consistency.reaches did not
+   * look into callbacks from untraced calls.
+   */
+  @Test
+  void vmDiesInACallbackOfAnUntracedCall() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 9),
+            b(1, BlockEnd.BRANCH, 2, 7),
+            b(2, BlockEnd.BRANCH, 3, 5),
+            call(3, SORT),
+            b(4, BlockEnd.GOTO, 6),
+            b(5, BlockEnd.FALLTHROUGH, 6),
+            b(6, BlockEnd.GOTO, 8),
+            b(7, BlockEnd.FALLTHROUGH, 8),
+            b(8, BlockEnd.GOTO, 10),
+            b(9, BlockEnd.FALLTHROUGH, 10),
+            b(10, BlockEnd.RETURN))));
+    // The two sessions the property split the optimal profile into.
+    assertStopsWhereTheVmDied(p, List.of(BitSet.valueOf(new long[] {0b1010010110}),
+        BitSet.valueOf(new long[] {0b1000111010})));
+  }
+
+  /**
+   * Issue #18: the VM dies in a block after the class initialiser the block started has run; inside the
+   * initialiser, the way on must be the one that returns to that very block.
+   */
+  @Test
+  void vmDiesInABlockAfterItsClassInitialiser() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                b(0, BlockEnd.BRANCH, 1, 2),
+                inits(b(1, BlockEnd.BRANCH, 2, 3), "g.C01"),
+                b(2, BlockEnd.FALLTHROUGH, 3),
+                b(3, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN))));
+    assertStopsWhereTheVmDied(p, ProfileKind.OPTIMAL);
+    assertStopsWhereTheVmDied(p, ProfileKind.ALL_BLOCKS);
+  }
+
   // -----------------------------------------------------------------------------------------------------------
 
   private static void assertDecodes(final Program p, final ProfileKind kind, final boolean untracedThrows) {
@@ -306,6 +379,40 @@ class WalkerCounterexamplesTest {
       }
     }
     assertThat(problems).as("%s plan %s%n%s", kind, plan.witnesses(), g.dump(plan.witnesses())).isEmpty();
+  }
+
+  private static void assertStopsWhereTheVmDied(final Program p, final ProfileKind kind) {
+    assertStopsWhereTheVmDied(p, List.of(IcfgPlanner.plan(structure(p), kind, Weights.staticEstimate()).witnesses()));
+  }
+
+  /**
+   * Every bounded execution, cut before each of its steps, decodes to exactly its path so far from the
+   * streams of these sessions' witnesses.
+   */
+  private static void assertStopsWhereTheVmDied(final Program p, final List<BitSet> sessions) {
+    final GeneratedProgram g = new GeneratedProgram(p);
+    final IcfgModel.Structure structure = structure(p);
+    final List<IcfgModel> models = sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
+    final List<Simulator.Execution> runs = new Simulator(g, false, 10_000).enumerate(16, 6, 2_000, 200);
+    assertThat(runs).isNotEmpty();
+    final List<String> problems = new ArrayList<>();
+    for (final Simulator.Execution e : runs) {
+      for (final Simulator.Halt h : e.halts()) {
+        final List<dev.jdtrace.reconstruct.ThreadStream> streams = sessions.stream().map(w ->
+            new dev.jdtrace.reconstruct.ThreadStream("t", -1, 0, e.stream(w, h.length()), e.exceptions(), h.end()))
+            .toList();
+        final int[] expected = e.path(h.length());
+        try {
+          final int[] decoded = new Walker(models, "t", streams).decode();
+          if (!Arrays.equals(decoded, expected)) {
+            problems.add("decoded " + Arrays.toString(decoded) + " for " + Arrays.toString(expected) + " " + h);
+          }
+        } catch (final dev.jdtrace.reconstruct.ReconstructionException x) {
+          problems.add(x.getMessage() + "\n  true " + Arrays.toString(expected) + " " + h);
+        }
+      }
+    }
+    assertThat(problems).as("sessions %s%n%s", sessions, g.dump(sessions.get(0))).isEmpty();
   }
 
   private static void assertOptimalNoDearer(final Program p) {

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -17,13 +18,35 @@ public final class ServiceClient {
         System.out.println(ask(Integer.parseInt(args[0]), args[1]));
     }
 
-    /** One request, one answer line. */
+    /**
+     * One request, one answer line. A service that is still starting is given up to 10 s to listen, so
+     * that a script may start it in the background and ask at once.
+     */
     public static String ask(final int port, final String request) throws IOException {
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port);
+        try (Socket s = connect(port);
              PrintWriter out = new PrintWriter(s.getOutputStream(), true, StandardCharsets.UTF_8);
              BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
             out.println(request);
             return in.readLine();
+        }
+    }
+
+    private static Socket connect(final int port) throws IOException {
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try {
+                return new Socket(InetAddress.getLoopbackAddress(), port);
+            } catch (final ConnectException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (final InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
         }
     }
 }

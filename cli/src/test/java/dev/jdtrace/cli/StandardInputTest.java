@@ -1,0 +1,65 @@
+package dev.jdtrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Standard input reaches the program as it arrives and is replayed to the other sessions; an input
+ * that stays open never holds up a program that does not read it.
+ */
+// A separate thread: a regression blocks in a read or an open that an interrupt does not end.
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class StandardInputTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void inputReachesTheFirstSessionAsItArrivesAndIsReplayedToTheOthers() throws Exception {
+    final Path tmp = Files.createDirectory(dir.resolve("tmp"));
+    final Path trace = dir.resolve("t.trace");
+    final Process jdtrace = CliProcess.start(tmp, "run", "--sessions", "2", "--include",
+        "dev.jdtrace.programs.StdinEcho", "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS,
+        "dev.jdtrace.programs.StdinEcho");
+    try {
+      final BufferedReader out = CliProcess.stdout(jdtrace);
+      final OutputStream in = jdtrace.getOutputStream();
+      in.write("hello\n".getBytes(StandardCharsets.UTF_8));
+      in.flush();
+      // The program answers the first line while the input is still open.
+      assertThat(CliProcess.awaitLine(out, "1: ")).isEqualTo("1: \"hello\" vowels=2 medium (plain)");
+      in.write("sky\n".getBytes(StandardCharsets.UTF_8));
+      in.close();
+      assertThat(CliProcess.awaitLine(out, "lines=")).isEqualTo("lines=2 vowels=2");
+      assertThat(jdtrace.waitFor()).as(Files.readString(CliProcess.stderr(tmp))).isZero();
+      // Both sessions saw the same input: otherwise their outputs would differ and no trace be written.
+      assertThat(Files.readString(CliProcess.stderr(tmp))).contains("2 session(s)");
+      assertThat(trace).exists();
+    } finally {
+      jdtrace.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aProgramThatDoesNotReadItsInputRunsWhileTheInputStaysOpen() throws Exception {
+    final Path tmp = Files.createDirectory(dir.resolve("tmp"));
+    final Process jdtrace = CliProcess.start(tmp, "run", "--include", "dev.jdtrace.programs.Sample", "-o",
+        dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample");
+    try {
+      // Standard input is never closed: jdtrace must finish anyway.
+      assertThat(jdtrace.waitFor()).as(Files.readString(CliProcess.stderr(tmp))).isZero();
+      assertThat(dir.resolve("t.trace")).exists();
+    } finally {
+      jdtrace.getOutputStream().close();
+      jdtrace.destroyForcibly();
+    }
+  }
+}
