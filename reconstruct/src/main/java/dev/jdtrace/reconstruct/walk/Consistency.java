@@ -18,11 +18,14 @@ final class Consistency {
   private final IcfgModel model;
   private final Program program;
   private final FirstSets first;
+  /** Entry blocks of the callbacks, which untraced code may call. */
+  private final int[] callbackEntries;
 
   Consistency(final IcfgModel model) {
     this.model = model;
     this.program = model.program();
     this.first = model.first();
+    this.callbackEntries = model.callbacks().stream().map(m -> program.blockId(m, 0)).toArray();
   }
 
   /**
@@ -118,7 +121,9 @@ final class Consistency {
           return external(Frame.external(block), goal, stack, depth + 1);
         }
         if (t.isPure()) {
-          return consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
+          // The interrupted block's own call can throw once the initialiser is done.
+          return (goal.kind() == Goal.Kind.THROW_UNTRACED && goal.throwBlock() == block)
+              || consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
         }
         for (final int m : t.traced()) {
           if (consistent(program.blockId(m, 0), goal, stack, depth + 1, false)) {
@@ -148,7 +153,11 @@ final class Consistency {
     };
   }
 
-  /** Whether a witness-free path from {@code from} (through calls) enters {@code target}. */
+  /**
+   * Whether a witness-free path from {@code from} (through calls, and through callbacks from untraced
+   * calls) enters {@code target}. A session that does not hold a callback's first witnesses sees an
+   * exception thrown in a callback with no witness before it.
+   */
   boolean reaches(final int from, final int target) {
     final BitSet seen = new BitSet();
     final ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -172,6 +181,10 @@ final class Consistency {
             final int entry = program.blockId(m, 0);
             work.push(entry);
             through |= first.contains(entry, FirstSets.EXIT);
+          }
+        } else {
+          for (final int entry : callbackEntries) {
+            work.push(entry);
           }
         }
         if (through) {
