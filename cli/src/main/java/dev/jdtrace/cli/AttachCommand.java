@@ -29,10 +29,15 @@ import picocli.CommandLine.Spec;
     header = "Trace running JVMs through their debug ports: attach, record while a trigger runs, detach.",
     description = {"Each session attaches, sets its witnesses (loaded classes at once, others as they load), runs "
         + "the trigger (sh -c CMD, told JDTRACE_HOST, JDTRACE_PORT and JDTRACE_SESSION) or waits out --duration, "
-        + "waits until the traced threads are out of traced code, removes its requests and detaches. Several "
+        + "waits until the traced threads are out of traced code or back where they started, removes its requests "
+        + "and detaches. Several "
         + "targets (replicas of one service) run sessions in parallel; one target runs them one after another.",
-        "Only threads that enter traced code after the attach are traced; threads are matched across sessions by "
-            + "the order in which they begin traced code."},
+        "Threads enter traced code after the attach, or were inside it at the attach. Such a thread at rest in an "
+            + "untraced call (a request loop blocked in accept, read or take) is traced from there: the VM is "
+            + "suspended briefly to read its stack (the session prints for how long), and its request is finished "
+            + "when it is back at that stack. A thread running a traced block is looked at again for up to 0.5 s, "
+            + "then left out. Threads are matched across sessions by where they started, then by the order in "
+            + "which they began; differing starting stacks are a divergence."},
     footer = {"", "Example (the service started with -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,"
         + "address=127.0.0.1:5005):",
         "  jdtrace attach 127.0.0.1:5005 --classpath app.jar --include 'com.example.*' "
@@ -46,7 +51,8 @@ final class AttachCommand implements Callable<Integer> {
 
   @Option(names = "--classpath", paramLabel = "CP",
       description = "The class files the JVMs run (path-separated entries, dir/* expands). Without it, the "
-          + "classes the first JVM has loaded are read over JDI (classes with exception handlers are refused). "
+          + "classes the first JVM has loaded are read over JDI (classes with exception handlers are refused, all "
+          + "listed in one line). "
           + "Either way every class's bytecode is checked before any breakpoint is set.")
   String classpath;
 
@@ -93,8 +99,8 @@ final class AttachCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
-    final Consumer<String> info = Info.to(err);
+    final PrintWriter err = Info.notices(spec);
+    final Consumer<String> info = Info.to(spec);
     final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
     if (planning.includes.isEmpty()) {
       throw new IllegalArgumentException("attach needs --include PAT: the traced classes of a running JVM");
@@ -113,8 +119,8 @@ final class AttachCommand implements Callable<Integer> {
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     if (report.threads() == 0) {
-      info.accept("no thread entered traced code after the attach, so the trace is empty: threads already inside "
-          + "traced code when a session attaches are never recorded (did the trigger reach the traced code?)");
+      info.accept("no thread ran traced code during the sessions, so the trace is empty (did the trigger reach the "
+          + "traced code?)");
     }
     final long truncated = report.sessions().stream().filter(r -> r.truncated() != null).count();
     if (truncated > 0) {

@@ -25,8 +25,8 @@ final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     final PrintWriter out = spec.commandLine().getOut();
-    final CostModel m = force ? CostModels.calibrate(Info.to(spec.commandLine().getErr()))
-        : CostModels.forThisMachine(Info.to(spec.commandLine().getErr()));
+    final CostModel m = force ? CostModels.calibrate(Info.to(spec))
+        : CostModels.forThisMachine(Info.to(spec));
     out.printf("c0 %.2f µs per hit%nc1 %.4f µs per hit per breakpoint set%nlaunch %.0f ms per session%n"
         + "parallel gain %.2f×%nmachine %s%ncached in %s%n", m.c0Micros(), m.c1Micros(), m.launchMillis(),
         m.parallelGain(), m.machine(), CostModels.file());

@@ -47,7 +47,7 @@ final class CollectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "

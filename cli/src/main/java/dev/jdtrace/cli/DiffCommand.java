@@ -1,6 +1,8 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.export.DiffFormat;
 import dev.jdtrace.cli.export.Glob;
+import dev.jdtrace.cli.export.ReportSources;
 import dev.jdtrace.cli.export.Style;
 import dev.jdtrace.cli.export.TraceComparison;
 import dev.jdtrace.profiler.ClassFilter;
@@ -24,7 +26,9 @@ import picocli.CommandLine.Spec;
         + "again (" + "8 entries in a row, searched up to 20000 entries ahead). Then a summary of the threads, "
         + "entries and methods that differ."},
     footer = {"", "Example (CI):", "  jdtrace run -o new.trace -- java -cp app.jar com.example.Main",
-        "  jdtrace diff golden.trace new.trace --ignore-thread 'pool-*'"})
+        "  jdtrace diff golden.trace new.trace --ignore-thread 'pool-*'",
+        "  jdtrace diff golden.trace new.trace --format junit > target/surefire-reports/TEST-jdtrace.xml",
+        "  jdtrace diff golden.trace new.trace --format github --sources src/main/java"})
 final class DiffCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -47,14 +51,28 @@ final class DiffCommand implements Callable<Integer> {
       description = "Colour: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: only on a terminal).")
   ShowCommand.Color color;
 
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). junit: JUnit XML in the Surefire schema, "
+          + "one test case per thread, the first divergence as the failure; github: workflow annotations "
+          + "(::error file=...,line=...::...) at the source line of each thread's first divergence.")
+  DiffFormat format;
+
+  @Option(names = "--sources", paramLabel = "DIR",
+      description = "github: a source root (DIR/a/b/C.java for class a.b.C); an annotation names the file found "
+          + "there relative to the current folder, else a/b/C.java. Repeatable.")
+  List<Path> sources = new ArrayList<>();
+
   @Override
   public Integer call() {
-    final PrintWriter out = spec.commandLine().getOut();
+    // Quiet asks only the exit code of the text report; the CI formats are what was asked for.
+    final PrintWriter out = Verbosity.of(spec).quiet && format == DiffFormat.text
+        ? new PrintWriter(java.io.OutputStream.nullOutputStream()) : spec.commandLine().getOut();
     final Style style = new Style(color == ShowCommand.Color.always
         || color == ShowCommand.Color.auto && System.console() != null);
     final List<Glob> threads = ignoreThreads.stream().map(Glob::new).toList();
     final boolean same = new TraceComparison(a, b, name -> threads.stream().anyMatch(g -> g.matches(name)),
-        name -> ignoreClasses.stream().anyMatch(p -> ClassFilter.matches(p, name))).run(out, style);
+        name -> ignoreClasses.stream().anyMatch(p -> ClassFilter.matches(p, name)))
+        .run(out, format, style, ReportSources.of(sources));
     out.flush();
     return same ? 0 : 1;
   }

@@ -21,7 +21,8 @@ final class Failures implements IExecutionExceptionHandler {
   @Override
   public int handleExecutionException(final Exception e, final CommandLine cmd, final ParseResult parsed) {
     cmd.getErr().println("jdtrace: " + message(e));
-    if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null) {
+    if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null
+        || Verbosity.of(cmd.getCommandSpec()).verbose) {
       e.printStackTrace(cmd.getErr());
     }
     cmd.getErr().flush();

@@ -3,11 +3,12 @@ package dev.jdtrace.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** The {@code jdtrace} command: its subcommands follow the pipeline. */
-@Command(name = "jdtrace", mixinStandardHelpOptions = true, version = "jdtrace 0.1.0",
+@Command(name = "jdtrace", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
     subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
@@ -16,6 +17,9 @@ import picocli.CommandLine.Spec;
 public final class Main implements Runnable {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  Verbosity verbosity = new Verbosity();
 
   @Override
   public void run() {

@@ -39,7 +39,7 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final PlanFile file = PlanFile.read(plan);
     final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), l -> { });
     final Plan rebuilt = file.toPlan(traced.program());

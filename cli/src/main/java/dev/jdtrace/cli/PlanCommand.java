@@ -38,9 +38,9 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
-        parallel.workers()), Info.to(err));
+        parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes);
     file.write(output);

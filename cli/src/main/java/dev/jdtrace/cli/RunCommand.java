@@ -54,10 +54,10 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    final PrintWriter err = spec.commandLine().getErr();
+    final PrintWriter err = Info.notices(spec);
     final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()),
-        System.out, System.err, Info.to(err));
+        System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
         report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);

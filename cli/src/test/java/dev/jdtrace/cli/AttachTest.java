@@ -13,11 +13,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code jdtrace attach} end to end against service JVMs started here with a loopback debug port.
  *
- * <p>What is compared: the attach trace holds only the request's handling thread (the acceptor thread is
- * inside traced code when jdtrace attaches, so it is left out), while the {@code run} trace of
- * {@code OneRequest} also holds its main and acceptor threads. So the handling thread's lines are
- * compared, without the thread column: the handler is {@code handler-N} with N counting the service's
- * requests so far, a different name in every session.
+ * <p>What is compared: the attach trace holds the request's handling thread and the service's accept loop
+ * (at rest in {@code accept} when jdtrace attaches, so traced from there, once around the loop; AttachLoopTest
+ * checks such loops), while the {@code run} trace of {@code OneRequest} also holds its main and acceptor
+ * threads. So the handling thread's lines are compared, without the thread column: the handler is
+ * {@code handler-N} with N counting the service's requests so far, a different name in every session.
  */
 class AttachTest {
   private static final String INCLUDE = "dev.jdtrace.programs.service.*";
@@ -38,11 +38,11 @@ class AttachTest {
         .toList();
   }
 
-  /** Every line of a trace's blocks export, without the thread column. */
+  /** The handling thread's lines of a trace's blocks export, without the thread column. */
   private List<String> blocks(final Path trace) throws IOException {
     final Path out = dir.resolve(trace.getFileName() + ".blocks");
     assertThat(Cli.execute("export", trace.toString(), "-o", out.toString()).exitCode()).isZero();
-    return Files.readAllLines(out).stream().filter(l -> !l.startsWith("#"))
+    return Files.readAllLines(out).stream().filter(l -> l.startsWith("handler-"))
         .map(l -> l.substring(l.indexOf('\t') + 1)).toList();
   }
 
@@ -62,8 +62,8 @@ class AttachTest {
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "3",
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("3 session(s) on 1 target(s), 1 thread(s)")
-          .contains("1 inside traced code at the attach, not recorded");
+      assertThat(o.err()).contains("3 session(s) on 1 target(s), 2 thread(s)")
+          .contains("1 at rest inside traced code at the attach, traced from there");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
     }
@@ -80,7 +80,7 @@ class AttachTest {
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("on " + a.target()).contains("on " + b.target())
-          .contains("3 session(s) on 2 target(s), 1 thread(s)");
+          .contains("3 session(s) on 2 target(s), 2 thread(s)");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
     }
   }
@@ -100,8 +100,9 @@ class AttachTest {
       final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
           "-o", dir.resolve("no.trace").toString());
       assertThat(refused.exitCode()).isEqualTo(2);
-      assertThat(refused.err()).contains("class dev.jdtrace.programs.service.Service of " + service.target()
-          + " has code that only an exception handler reaches").contains("pass --classpath");
+      assertThat(refused.err()).contains("without --classpath, 2 of the 3 traced classes loaded in " + service.target()
+          + " are refused: they have code that only an exception handler reaches").contains(
+              "(dev.jdtrace.programs.service.Service, dev.jdtrace.programs.service.Tokens); pass --classpath");
     }
   }
 

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A running {@code dev.jdtrace.programs.service.Service} JVM with a JDWP agent on loopback, started the
+ * A running {@code dev.jdtrace.programs.service.Service} JVM (or another server of that package) with a JDWP agent on loopback, started the
  * way a user would open a debug port: {@code server=y,suspend=n,address=127.0.0.1:PORT}. The port is a
  * fixed free one, not 0: after a debugger detaches, the agent listens again on the same address, and
  * port 0 would give it a new port each time. Killed on close.
@@ -32,13 +32,18 @@ final class ServiceJvm implements AutoCloseable {
   }
 
   static ServiceJvm start() throws IOException {
+    return start("dev.jdtrace.programs.service.Service");
+  }
+
+  /** A JVM running this server main class of the service package, which prints {@code listening on N}. */
+  static ServiceJvm start(final String mainClass) throws IOException {
     final int port;
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     final Process p = new ProcessBuilder(List.of(Cli.JAVA,
         "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:" + port, "-cp", Cli.PROGRAMS,
-        "dev.jdtrace.programs.service.Service", "0")).redirectErrorStream(true).start();
+        mainClass, "0")).redirectErrorStream(true).start();
     final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     int debug = -1;
     int service = -1;

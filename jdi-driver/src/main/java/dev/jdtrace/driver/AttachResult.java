@@ -12,13 +12,17 @@ import java.util.Set;
  * @param truncated why a guardrail cut the session short, or {@code null} when it ended normally
  * @param cutThreads stream indices of the recorded threads that were inside traced code when a guardrail
  *     cut the session: their streams stop mid-path
- * @param skippedThreads threads that were inside traced code when the session attached; their events are
- *     not recorded, because their paths cannot be started exactly
+ * @param skippedThreads threads that were running a traced block when the session attached (not at rest
+ *     in an untraced call); their events are not recorded, because their paths cannot be started exactly
+ * @param residentThreads threads at rest inside traced code when the session attached, recorded from their
+ *     start stacks
+ * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began
  * @param activity per recorded thread, in stream index order, when it ran traced code
  * @param loadedClasses traced classes loaded in the target by the end of the session
  */
 public record AttachResult(Endpoint target, SessionResult run, String truncated, Set<Integer> cutThreads,
-    int skippedThreads, List<ThreadActivity> activity, int loadedClasses) {
+    int skippedThreads, int residentThreads, long startSuspendMicros, List<ThreadActivity> activity,
+    int loadedClasses) {
 
   public AttachResult {
     cutThreads = Set.copyOf(cutThreads);

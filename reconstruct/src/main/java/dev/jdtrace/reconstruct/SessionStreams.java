@@ -9,7 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * A session's hit stream split per thread.
@@ -47,6 +51,8 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     private final List<int[]> hits = new ArrayList<>();
     private final List<Integer> sizes = new ArrayList<>();
     private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
+    private final Map<Integer, int[]> starts = new HashMap<>();
+    private final Set<Integer> back = new HashSet<>();
 
     @Override
     public void thread(final int thread, final String name, final long startOrder) {
@@ -55,6 +61,16 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       hits.add(new int[64]);
       sizes.add(0);
       exceptions.add(new ArrayList<>());
+    }
+
+    @Override
+    public void start(final int thread, final int[] frames) {
+      starts.put(thread, frames);
+    }
+
+    @Override
+    public void backAtStart(final int thread) {
+      back.add(thread);
     }
 
     @Override
@@ -80,7 +96,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       final List<ThreadStream> out = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
         out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i)),
-            exceptions.get(i)));
+            exceptions.get(i), starts.get(i), back.contains(i)));
       }
       return out;
     }

@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * entries and call stacks, where they agree again), then a summary of the threads, entries and methods
  * that differ. Side A is marked red and B green when colour is on.
  */
-final class DiffReport {
+final class DiffReport implements DiffView {
   private final PrintWriter out;
   private final Style style;
   private final Labels labelsA;
@@ -29,7 +29,8 @@ final class DiffReport {
   }
 
   /** Prints a differing thread. */
-  void thread(final String name, final ThreadDiff.Result r) {
+  @Override
+  public void thread(final String name, final ThreadDiff.Result r) {
     differing++;
     regions += r.regions();
     entriesA += r.entriesA();
@@ -58,7 +59,8 @@ final class DiffReport {
   }
 
   /** Prints the summary; {@code compared} threads were in both traces. */
-  void summary(final int compared, final long entries, final List<String> onlyA, final List<String> onlyB) {
+  @Override
+  public void summary(final int compared, final long entries, final List<String> onlyA, final List<String> onlyB) {
     if (differing == 0 && onlyA.isEmpty() && onlyB.isEmpty()) {
       out.append("the traces are equal: ").append(Integer.toString(compared)).append(compared == 1 ? " thread, " : " threads, ")
           .append(Long.toString(entries)).append(" block entries\n");

@@ -47,6 +47,11 @@ public final class ReportSources {
     return Optional.of(dot < 0 ? sourceFile : className.substring(0, dot).replace('.', '/') + "/" + sourceFile);
   }
 
+  /** The source file at {@code relative} in the first root holding it, if any. */
+  Optional<Path> find(final String relative) {
+    return roots.stream().map(r -> r.resolve(relative)).filter(Files::isRegularFile).findFirst();
+  }
+
   /** The lines of the source file at {@code relative} in the first root holding it, if any and small enough. */
   Optional<List<String>> lines(final String relative) {
     for (final Path root : roots) {

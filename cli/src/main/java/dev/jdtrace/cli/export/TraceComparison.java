@@ -38,12 +38,30 @@ public final class TraceComparison {
    * @throws IllegalArgumentException when a file cannot be read as a trace
    */
   public boolean run(final PrintWriter out, final Style style) {
+    return run(out, DiffFormat.text, style, ReportSources.NONE);
+  }
+
+  /**
+   * Compares and writes the result in a format.
+   *
+   * @param style the text format's colours
+   * @param sources where the github format looks for source files to name
+   * @return whether the traces are equal
+   * @throws IllegalArgumentException when a file cannot be read as a trace
+   */
+  public boolean run(final PrintWriter out, final DiffFormat format, final Style style, final ReportSources sources) {
     final BlockKeys keys = new BlockKeys();
     final ThreadDigests da = new ThreadDigests(keys, ignoredClass);
     TraceFiles.read(a, da);
     final ThreadDigests db = new ThreadDigests(keys, ignoredClass);
     TraceFiles.read(b, db);
-    final DiffReport report = new DiffReport(out, style, new Labels(da.dictionary()), new Labels(db.dictionary()));
+    final Labels labelsA = new Labels(da.dictionary());
+    final Labels labelsB = new Labels(db.dictionary());
+    final DiffView report = switch (format) {
+      case text -> new DiffReport(out, style, labelsA, labelsB);
+      case junit -> new JunitDiffReport(out, labelsA, labelsB, a.toString(), b.toString());
+      case github -> new GithubDiffReport(out, labelsA, labelsB, sources);
+    };
     final List<String> onlyA = new ArrayList<>();
     int compared = 0;
     long entries = 0;
@@ -60,12 +78,16 @@ public final class TraceComparison {
       }
       compared++;
       entries += thread.getValue().blocks();
-      if (!thread.getValue().samePath(other)) {
+      if (thread.getValue().samePath(other)) {
+        report.same(name, thread.getValue().blocks());
+      } else {
         same = false;
         try (BlockCursor ca = new BlockCursor(a, name, da.keys()); BlockCursor cb = new BlockCursor(b, name, db.keys())) {
           final ThreadDiff.Result result = new ThreadDiff(name, ca, da.dictionary(), cb, db.dictionary()).run();
           if (result != null) {
             report.thread(name, result);
+          } else {
+            report.same(name, thread.getValue().blocks());
           }
         }
       }

@@ -12,7 +12,9 @@
  *                                  ├─ TreeView ──► LoopFolder (Item) ──► TreePrinter     show
  *                                  ├─ StackAt                                           show --at
  *                                  └─ HtmlReport ──► LoopFolder ──► ReportRenderer, ReportPage   report
- * TraceComparison ──► ThreadDigests (pass 1) ──► ThreadDiff over two BlockCursors ──► DiffReport
+ * TraceComparison ──► ThreadDigests (pass 1) ──► ThreadDiff over two BlockCursors ──► DiffView
+ *                                       DiffReport (text), JunitDiffReport, GithubDiffReport ◄─┘
+ *                                       (the CI views name the FirstDivergence of each thread)
  * </pre>
  */
 package dev.jdtrace.cli.export;

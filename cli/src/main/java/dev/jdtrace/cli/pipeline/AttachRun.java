@@ -84,7 +84,8 @@ public final class AttachRun {
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
-      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated());
+      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
+          stack -> AttachedThreads.describe(request.traced().program(), stack));
       final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(), request.planning().trace());
       return new Report(plan, results, entries, matched.threads(), matched.leftOut());
     } finally {
@@ -135,10 +136,14 @@ public final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d/%d on %s: %d breakpoints, %d hits, %d thread(s)%s, %.1f s%s", s.session() + 1,
-        total, r.target(), s.breakpoints(), s.hits(), s.threads(),
-        r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " inside traced code at the attach, not recorded)",
-        s.wallMillis() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: " + r.truncated());
+    return String.format("session %d/%d on %s: %d breakpoints, %d hits, %d thread(s)%s%s, %.1f s, VM suspended %.1f ms "
+            + "at the start%s", s.session() + 1, total, r.target(), s.breakpoints(), s.hits(), s.threads(),
+        r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
+            + "traced from there)",
+        r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
+            + "recorded)",
+        s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
+            + r.truncated());
   }
 
   /**

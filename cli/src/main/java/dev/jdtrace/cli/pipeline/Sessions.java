@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
@@ -38,12 +39,19 @@ final class Sessions {
       order.sort((a, b) -> Double.compare(predictedMillis.get(b.index()), predictedMillis.get(a.index())));
       final List<Future<SessionResult>> futures = new ArrayList<>();
       final int total = plan.sessions().size();
+      final AtomicInteger done = new AtomicInteger();
       for (final Plan.SessionPlan s : order) {
         futures.add(pool.submit(() -> {
           final SessionResult r = session.apply(s, part(work, s.index()));
           if (total > 1) {
-            progress.accept(String.format("session %d/%d done: %d breakpoints, %d hits, %.1f s", s.index() + 1, total,
-                r.breakpoints(), r.hits(), r.wallMillis() / 1000.0));
+            final String line = String.format("session %d/%d done: %d breakpoints, %d hits, %.1f s", s.index() + 1,
+                total, r.breakpoints(), r.hits(), r.wallMillis() / 1000.0);
+            final int finished = done.incrementAndGet();
+            if (progress instanceof SessionProgress bar) {
+              bar.step(finished, total, line);
+            } else {
+              progress.accept(line);
+            }
           }
           return r;
         }));

@@ -23,7 +23,7 @@ class AttachedThreadsTest {
   private static AttachResult result(final int session, final String truncated, final Set<Integer> cut,
       final ThreadActivity... activity) {
     return new AttachResult(TARGET, new SessionResult(session, 0, "", activity.length, 1, activity.length, 1,
-        List.of()), truncated, cut, 0, List.of(activity), 1);
+        List.of()), truncated, cut, 0, 0, 0, List.of(activity), 1);
   }
 
   private static SessionStreams streams(final int session, final String... names) {
@@ -84,5 +84,38 @@ class AttachedThreadsTest {
     assertThat(m.threads()).isEqualTo(1);
     assertThat(m.leftOut()).isEqualTo(2);
     assertThat(m.streams()).allSatisfy(s -> assertThat(s.threads()).extracting(ThreadStream::name).containsExactly("a"));
+  }
+
+  /** A session's streams: a looping thread started at this stack, then threads that entered traced code later. */
+  private static SessionStreams looping(final int session, final int[] start, final String... entered) {
+    final List<ThreadStream> threads = new ArrayList<>();
+    threads.add(new ThreadStream("main", -1, 0, new int[] {7}, List.of(), start, true));
+    for (int i = 0; i < entered.length; i++) {
+      threads.add(new ThreadStream(entered[i], -1, i + 1, new int[] {100 * session + i}, List.of()));
+    }
+    return new SessionStreams("plan", session, threads);
+  }
+
+  @Test
+  void aLoopAndTheThreadItFeedsMayRunAtOnce() {
+    final int[] start = {3, 5, -1};
+    final List<AttachResult> results = List.of(
+        result(0, null, Set.of(), new ThreadActivity("main", 0, 9), new ThreadActivity("worker-1", 2, 7)),
+        result(1, null, Set.of(), new ThreadActivity("main", 0, 9), new ThreadActivity("worker-2", 3, 8)));
+    final AttachedThreads.Matched m = AttachedThreads.match(results,
+        List.of(looping(0, start, "worker-1"), looping(1, start, "worker-2")), false);
+    assertThat(m.threads()).isEqualTo(2);
+    assertThat(m.streams().get(1).threads()).extracting(ThreadStream::name).containsExactly("main", "worker-1");
+    assertThat(m.streams().get(1).threads().get(0).start()).containsExactly(start);
+  }
+
+  @Test
+  void loopsStartedFromDifferentStacksDiverge() {
+    final List<AttachResult> results = List.of(result(0, null, Set.of(), new ThreadActivity("main", 0, 1)),
+        result(1, null, Set.of(), new ThreadActivity("main", 0, 1)));
+    assertThatThrownBy(() -> AttachedThreads.match(results,
+        List.of(looping(0, new int[] {3, 5, -1}), looping(1, new int[] {3, 6, -1})), false))
+        .isInstanceOf(ReconstructionException.class).hasMessageContaining("diverged")
+        .hasMessageContaining("from the same stack");
   }
 }

@@ -79,8 +79,8 @@ public final class AttachedRecording {
         final BreakpointInstaller installer = attachment.installer();
         final SessionResult run = new SessionResult(spec.session(), exit, digest, recorder.threads(),
             installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused());
-        return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.skippedThreads(),
-            recorder.activity(), loaded);
+        return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
+            attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded);
       } finally {
         attachment.detach();
         try {

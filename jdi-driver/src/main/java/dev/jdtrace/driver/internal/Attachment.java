@@ -1,6 +1,7 @@
 package dev.jdtrace.driver.internal;
 
 import com.sun.jdi.IncompatibleThreadStateException;
+import com.sun.jdi.Location;
 import com.sun.jdi.ObjectCollectedException;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.StackFrame;
@@ -8,13 +9,18 @@ import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.event.EventSet;
+import com.sun.jdi.request.BreakpointRequest;
+import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.profiler.model.Block;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,18 +29,24 @@ import java.util.Set;
  * given breakpoints, while a class prepared later gets its own, and while the stacks are read to see
  * whether any traced thread is inside traced code.
  *
- * <p>Where a path starts and ends is decided from stacks, never guessed. At the attach, a thread with a
- * traced frame on its stack is inside a path that began before the session, so it is not recorded at
- * all; every other thread enters traced code from untraced code later, where the decoding walk starts
- * too. Before the detach, once no hit came for the settle time, the VM is suspended and no recorded
- * thread may be inside traced code; otherwise the session goes on settling. A guardrail cuts the
- * session at once, and the recorded threads inside traced code at that moment are reported as cut.
+ * <p>Where a path starts and ends is decided from stacks, never guessed. At the attach, a thread at rest
+ * inside traced code (blocked in an untraced call such as {@code accept} under traced frames) is recorded
+ * from that start stack ({@link StartStack}); a thread running a traced block is not recorded at all.
+ * Every other thread enters traced code from untraced code later, where the decoding walk starts too.
+ * Before the detach, once no hit came for the settle time, the VM is suspended and every recorded thread
+ * must be out of traced code or back at its start stack (a request loop waiting for the next request);
+ * otherwise the session goes on settling. A guardrail cuts the session at once, and the recorded threads
+ * inside traced code at that moment are reported as cut.
  *
  * <p>Requests are removed and the VM is disposed of, never exited. The shutdown hook does the same on
  * Ctrl-C or SIGTERM; if jdtrace is killed outright, the JDWP agent drops the requests itself when the
  * connection closes.
  */
 final class Attachment {
+  /** How many times the VM is looked at for a thread running a traced block before it is left out. */
+  static final int LOOKS = 10;
+  /** How long such a thread gets to reach a call between two looks. */
+  static final long LOOK_MILLIS = 50;
   private final VirtualMachine vm;
   private final AttachSpec spec;
   private final Recorder recorder;
@@ -44,7 +56,9 @@ final class Attachment {
   private final Set<Integer> cut = new HashSet<>();
   private long windowStart = start;
   private long windowHits;
-  private int skipped;
+  private int resident;
+  private int running;
+  private long startSuspendNanos;
   private boolean detached;
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
@@ -57,35 +71,79 @@ final class Attachment {
 
   /**
    * With the VM suspended: checks every loaded traced class and, only when none is refused, sets all
-   * their breakpoints; then leaves out the threads already inside traced code.
+   * their breakpoints; then reads where each thread inside traced code stands. A thread at rest there
+   * (every traced frame inside a call, an untraced frame on top) is recorded from that start stack. A
+   * thread running a traced block cannot be started exactly: the VM is resumed and looked at again, a few
+   * times, and a thread still running then is left out of the session.
    *
    * @return false when a class was refused (no breakpoint is set)
    */
-  boolean begin() {
-    vm.suspend();
-    try {
-      final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
-      for (final ReferenceType type : vm.allClasses()) {
-        if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
-          final BreakpointInstaller.Verified v = installer.verify(type);
-          if (v != null) {
-            safe.add(v);
+  boolean begin() throws InterruptedException {
+    for (int look = 1; ; look++) {
+      if (look > 1) {
+        Thread.sleep(LOOK_MILLIS);
+      }
+      final long suspended = System.nanoTime();
+      vm.suspend();
+      try {
+        final Map<ThreadReference, StartStack> inside = new LinkedHashMap<>();
+        boolean busy = false;
+        for (final ThreadReference t : vm.allThreads()) {
+          final StartStack at = StartStack.of(t, spec.program());
+          if (at.kind() != StartStack.Kind.OUTSIDE) {
+            inside.put(t, at);
+            busy |= !at.atRest();
           }
         }
-      }
-      if (!installer.refused().isEmpty()) {
-        return false;
-      }
-      safe.forEach(installer::install);
-      for (final ThreadReference t : vm.allThreads()) {
-        if (insideTracedCode(t)) {
-          recorder.ignore(t);
-          skipped++;
+        if (busy && look < LOOKS) {
+          continue;
         }
+        final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
+        for (final ReferenceType type : vm.allClasses()) {
+          if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
+            final BreakpointInstaller.Verified v = installer.verify(type);
+            if (v != null) {
+              safe.add(v);
+            }
+          }
+        }
+        if (!installer.refused().isEmpty()) {
+          return false;
+        }
+        safe.forEach(installer::install);
+        inside.forEach(this::startAt);
+        return true;
+      } finally {
+        vm.resume();
+        startSuspendNanos += System.nanoTime() - suspended;
       }
-      return true;
-    } finally {
-      vm.resume();
+    }
+  }
+
+  /**
+   * Records a thread at rest from its start stack, with a one-shot breakpoint of its own where its untraced
+   * call returns, so that it enters the stream even when this session's witnesses miss its path. A running
+   * thread is left out.
+   */
+  private void startAt(final ThreadReference thread, final StartStack at) {
+    if (!at.atRest()) {
+      recorder.ignore(thread);
+      running++;
+      return;
+    }
+    recorder.startAt(thread, at.frames());
+    resident++;
+    final int call = at.frames()[at.frames().length - 2];
+    final Block block = spec.program().block(call);
+    final int returnBci = spec.program().methodOfBlock(call).blocks().get(block.successors().get(0)).startBci();
+    final Location back = at.call().method().locationOfCodeIndex(returnBci);
+    if (back != null) {
+      final BreakpointRequest woke = vm.eventRequestManager().createBreakpointRequest(back);
+      woke.addThreadFilter(thread);
+      woke.addCountFilter(1);
+      woke.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+      woke.putProperty(JdiSession.WOKE, Boolean.TRUE);
+      woke.enable();
     }
   }
 
@@ -157,8 +215,15 @@ final class Attachment {
     vm.suspend();
     try {
       final List<ThreadReference> busy = new ArrayList<>();
+      final List<ThreadReference> home = new ArrayList<>();
       for (final ThreadReference t : vm.allThreads()) {
-        if (recorder.records(t) && insideTracedCode(t)) {
+        if (!recorder.records(t)) {
+          continue;
+        }
+        final int[] start = recorder.startOf(t);
+        if (start != null && StartStack.of(t, spec.program()).at(start)) {
+          home.add(t);
+        } else if (insideTracedCode(t)) {
           busy.add(t);
         }
       }
@@ -169,9 +234,12 @@ final class Attachment {
         final int index = recorder.indexIfSeen(t);
         if (index >= 0) {
           cut.add(index);
+        } else {
+          recorder.ignore(t); // its first events may still be on their way: drop them, its path is cut
         }
       }
       removeRequests();
+      home.forEach(recorder::backAtStart);
       return true;
     } finally {
       vm.resume();
@@ -235,8 +303,19 @@ final class Attachment {
     return cut;
   }
 
-  int skippedThreads() {
-    return skipped;
+  /** Threads running a traced block at the attach, left out of the session. */
+  int runningThreads() {
+    return running;
+  }
+
+  /** Threads at rest inside traced code at the attach, recorded from their start stacks. */
+  int residentThreads() {
+    return resident;
+  }
+
+  /** How long the VM was suspended while the session began. */
+  long startSuspendMicros() {
+    return startSuspendNanos / 1000;
   }
 
   BreakpointInstaller installer() {

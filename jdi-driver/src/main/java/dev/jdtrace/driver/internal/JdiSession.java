@@ -33,6 +33,8 @@ import java.util.Set;
  * queue short (DESIGN §3); hits go straight to the stream writer.
  */
 public final class JdiSession {
+  /** Property of the one-shot breakpoint that sees a thread recorded from its start stack leave it. */
+  static final String WOKE = "jdtrace.woke";
   private final VirtualMachine vm;
   private final Recorder recorder;
   private final BreakpointInstaller installer;
@@ -125,7 +127,12 @@ public final class JdiSession {
   boolean handle(final EventSet set) {
     for (final Event event : set) {
       if (event instanceof BreakpointEvent bp) {
-        recorder.hit(bp.thread(), (Integer) bp.request().getProperty(BreakpointInstaller.BLOCK));
+        final Object block = bp.request().getProperty(BreakpointInstaller.BLOCK);
+        if (block != null) {
+          recorder.hit(bp.thread(), (Integer) block);
+        } else {
+          recorder.woke(bp.thread());
+        }
       } else if (event instanceof ClassPrepareEvent cp) {
         prepare(cp.referenceType());
       } else if (event instanceof ExceptionEvent ex) {

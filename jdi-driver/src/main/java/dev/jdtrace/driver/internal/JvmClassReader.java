@@ -38,18 +38,29 @@ public final class JvmClassReader {
     }
     final Path origin = Path.of("jvm-" + target.host() + "-" + target.port());
     final List<ClassModel> classes = new ArrayList<>();
+    final List<String> refused = new ArrayList<>();
     for (final ReferenceType type : types) {
       final ClassModel model = ProgramLoader.read(origin, new ByteArrayInputStream(ClassFileRebuilder.rebuild(type)));
-      for (final MethodCfg m : model.methods()) {
-        if (!allReachable(m)) {
-          throw new IllegalArgumentException("class " + type.name() + " of " + target + " has code that only an "
-              + "exception handler reaches (in " + m.id().nameAndDescriptor() + "), and JDI does not show exception "
-              + "tables: pass --classpath with its class files, or --exclude it");
-        }
+      if (model.methods().stream().allMatch(JvmClassReader::allReachable)) {
+        classes.add(model);
+      } else {
+        refused.add(type.name());
       }
-      classes.add(model);
+    }
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(refusal(refused, types.size(), target));
     }
     return new Program(classes);
+  }
+
+  /** One line: how many classes, which (the first few), and that --classpath fixes it. */
+  static String refusal(final List<String> refused, final int loaded, final Endpoint target) {
+    final int shown = Math.min(refused.size(), 5);
+    return "without --classpath, " + refused.size() + " of the " + loaded + " traced classes loaded in " + target
+        + " are refused: they have code that only an exception handler reaches (try/catch, try-with-resources, "
+        + "synchronized), and JDI does not show exception tables (" + String.join(", ", refused.subList(0, shown))
+        + (refused.size() > shown ? " and " + (refused.size() - shown) + " more" : "") + "); pass --classpath with "
+        + "the class files the JVM runs, or --exclude them";
   }
 
   private static boolean allReachable(final MethodCfg method) {

@@ -19,13 +19,16 @@ import java.util.Set;
  * so it needs no locking. An attach marks the threads that were inside traced code when it began: their
  * paths cannot be started exactly, so their events are dropped. For each recorded thread it keeps the
  * positions of its first and last event in the session, so an attach can tell whether threads ran
- * traced code one after another.
+ * traced code one after another. A thread at rest inside traced code when an attach began is recorded
+ * from where it stands: its start stack is written with its first event, and only once it has one.
  */
 final class Recorder {
   private final HitVisitor out;
   private final Map<Long, Long> startOrder = new HashMap<>();
   private final Map<Long, Integer> index = new HashMap<>();
   private final Set<Long> ignored = new HashSet<>();
+  /** Threads at rest inside traced code at the attach, to their start stacks. */
+  private final Map<Long, int[]> starts = new HashMap<>();
   private final List<String> names = new ArrayList<>();
   /** Per stream thread index: positions of its first and last event among the session's events. */
   private long[] first = new long[16];
@@ -49,6 +52,31 @@ final class Recorder {
   /** Drops every later event of this thread. */
   void ignore(final ThreadReference thread) {
     ignored.add(thread.uniqueID());
+  }
+
+  /** Records a thread that is at rest inside traced code from where it stands. */
+  void startAt(final ThreadReference thread, final int[] frames) {
+    starts.put(thread.uniqueID(), frames);
+  }
+
+  /** The start stack of a thread that was inside traced code at the attach, or {@code null}. */
+  int[] startOf(final ThreadReference thread) {
+    return starts.isEmpty() ? null : starts.get(thread.uniqueID());
+  }
+
+  /** A thread recorded from its start stack has left it: it belongs in the stream even without a hit yet. */
+  void woke(final ThreadReference thread) {
+    if (records(thread)) {
+      seen(thread);
+    }
+  }
+
+  /** The thread is back at its start stack as the session ends. */
+  void backAtStart(final ThreadReference thread) {
+    final int i = indexIfSeen(thread);
+    if (i >= 0) {
+      out.backAtStart(i);
+    }
   }
 
   /** Whether the thread's events are recorded. */
@@ -113,6 +141,10 @@ final class Recorder {
       first[i] = events;
       names.add(name);
       out.thread(i, name, startOrder.getOrDefault(thread.uniqueID(), -1L));
+      final int[] start = startOf(thread);
+      if (start != null) {
+        out.start(i, start);
+      }
     }
     return i;
   }

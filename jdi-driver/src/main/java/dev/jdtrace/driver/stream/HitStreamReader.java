@@ -64,6 +64,15 @@ public final class HitStreamReader {
           case HitStreamWriter.HIT -> visitor.hit(VarInts.readInt(in), VarInts.readInt(in));
           case HitStreamWriter.EXCEPTION -> visitor.exception(VarInts.readInt(in), new ExceptionRecord(
               VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
+          case HitStreamWriter.START -> {
+            final int thread = VarInts.readInt(in);
+            final int[] frames = new int[VarInts.readInt(in)];
+            for (int i = 0; i < frames.length; i++) {
+              frames[i] = VarInts.readInt(in) - 1;
+            }
+            visitor.start(thread, frames);
+          }
+          case HitStreamWriter.BACK_AT_START -> visitor.backAtStart(VarInts.readInt(in));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }

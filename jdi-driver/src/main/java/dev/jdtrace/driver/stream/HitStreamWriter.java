@@ -13,6 +13,8 @@ import java.io.UncheckedIOException;
  *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
  *             2 thread:varint block:varint                   -- a witness hit
  *             3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
+ *             5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
+ *             6 thread:varint                                -- it ended back at that start
  *   0                                                        -- end; a file without it was cut short
  * </pre>
  * Not thread-safe: one recording thread owns it.
@@ -24,6 +26,8 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int THREAD = 1;
   static final int HIT = 2;
   static final int EXCEPTION = 3;
+  static final int START = 5;
+  static final int BACK_AT_START = 6;
 
   private final DataOutputStream out;
 
@@ -73,6 +77,30 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       VarInts.write(out, e.unwound() + 1L);
     } catch (final IOException x) {
       throw new UncheckedIOException(x);
+    }
+  }
+
+  @Override
+  public void start(final int thread, final int[] frames) {
+    try {
+      out.writeByte(START);
+      VarInts.write(out, thread);
+      VarInts.write(out, frames.length);
+      for (final int f : frames) {
+        VarInts.write(out, f + 1L);
+      }
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void backAtStart(final int thread) {
+    try {
+      out.writeByte(BACK_AT_START);
+      VarInts.write(out, thread);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

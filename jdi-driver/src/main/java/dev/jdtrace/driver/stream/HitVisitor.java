@@ -23,4 +23,23 @@ public interface HitVisitor {
    * @param exception where it was thrown and caught, and how many traced frames it unwound
    */
   void exception(int thread, ExceptionRecord exception);
+
+  /**
+   * Where a thread that was already inside traced code when an attached session began starts its path:
+   * the decoder's call stack above the thread's untraced bottom frame, bottom to top. Written right after
+   * the thread's {@link #thread} record; threads that enter traced code from untraced code have none.
+   *
+   * @param thread the thread's index
+   * @param frames per frame, the global id of a traced frame's call block (the call it is inside), or
+   *     {@link #UNTRACED} for untraced frames called from the traced frame below; the top frame is untraced
+   */
+  default void start(final int thread, final int[] frames) {
+  }
+
+  /** The thread ended the session back at its {@link #start} stack, inside the same untraced call. */
+  default void backAtStart(final int thread) {
+  }
+
+  /** A frame of a {@link #start} stack that is untraced code. */
+  int UNTRACED = -1;
 }

@@ -30,9 +30,18 @@ class HitStreamTest {
           seen[t] = true;
           w.thread(t, "t" + t, t - 1);
           expected.add("thread " + t + " t" + t + " " + (t - 1));
+          if (t % 2 == 1) {
+            final int[] start = {blocks.get(i), HitVisitor.UNTRACED, t, HitVisitor.UNTRACED};
+            w.start(t, start);
+            expected.add("start " + t + " " + Arrays.toString(start));
+          }
         }
         w.hit(t, blocks.get(i));
         expected.add("hit " + t + " " + blocks.get(i));
+        if (blocks.get(i) % 11 == 0) {
+          w.backAtStart(t);
+          expected.add("back " + t);
+        }
         if (blocks.get(i) % 7 == 0) {
           final ExceptionRecord e = new ExceptionRecord(blocks.get(i) % 3 - 1, i % 2 == 0, blocks.get(i) % 5 - 2, i);
           w.exception(t, e);
@@ -58,6 +67,16 @@ class HitStreamTest {
       @Override
       public void exception(final int thread, final ExceptionRecord e) {
         actual.add("exception " + thread + " " + e);
+      }
+
+      @Override
+      public void start(final int thread, final int[] frames) {
+        actual.add("start " + thread + " " + Arrays.toString(frames));
+      }
+
+      @Override
+      public void backAtStart(final int thread) {
+        actual.add("back " + thread);
       }
     });
     assertThat(actual).isEqualTo(expected);

@@ -23,12 +23,55 @@ final class Consistency {
   /** Per throw block: the blocks that reach it without a witness ({@link #reaches}). */
   private final java.util.Map<Integer, BitSet> reaching = new java.util.HashMap<>();
   private int[][] predecessors;
+  /** Where the thread started, when it ends back there; then the end of its streams is that stack. */
+  private final StartStack home;
+  /** Per walk depth of a start frame: whether its callee frames can be re-entered up to the top one. */
+  private final boolean[] onward;
 
   Consistency(final IcfgModel model) {
+    this(model, null);
+  }
+
+  /**
+   * Consistency for a thread that started inside traced code at an attach ({@link StartStack}); with a
+   * {@code null} start, for a thread that entered from untraced code.
+   */
+  Consistency(final IcfgModel model, final StartStack start) {
     this.model = model;
     this.program = model.program();
     this.first = model.first();
     this.callbackEntries = model.callbacks().stream().map(m -> program.blockId(m, 0)).toArray();
+    this.home = start != null && start.endsThere() ? start : null;
+    this.onward = home == null ? new boolean[0] : onward(home);
+  }
+
+  /**
+   * onward[d]: from where the frame at depth d is entered, every start frame from d up can be reached
+   * again without a witness: a traced frame from its method's entry to its call block, an untraced frame
+   * by any callback (untraced code may call any traced method back).
+   */
+  private boolean[] onward(final StartStack start) {
+    final boolean[] ok = new boolean[start.top() + 1];
+    ok[start.top()] = true;
+    for (int d = start.top() - 1; d >= 1; d--) {
+      final int call = start.frame(d);
+      ok[d] = ok[d + 1] && (call == dev.jdtrace.driver.stream.HitVisitor.UNTRACED
+          || reaches(program.blockId(program.methodOf(call), 0), call));
+    }
+    return ok;
+  }
+
+  /**
+   * Whether entering {@code block} in the start frame at {@code depth} can get back to the start stack
+   * without a witness: to that frame's call block, then into the frames above it again.
+   */
+  private boolean backHome(final int block, final List<Frame> stack, final int depth) {
+    if (depth < 1 || depth >= home.top() || home.frame(depth) < 0) {
+      return false;
+    }
+    final int call = home.frame(depth);
+    return program.methodOf(block) == program.methodOf(call) && onward[depth + 1] && home.below(stack, depth)
+        && reaches(block, call);
   }
 
   /**
@@ -40,6 +83,9 @@ final class Consistency {
   boolean consistent(final int block, final Goal goal, final List<Frame> stack, final int depth,
       final boolean interrupt) {
     if (within(block, goal)) {
+      return true;
+    }
+    if (home != null && goal.kind() == Goal.Kind.END && backHome(block, stack, depth)) {
       return true;
     }
     return first.contains(block, FirstSets.EXIT) && afterReturn(goal, stack, depth, interrupt);
@@ -83,13 +129,18 @@ final class Consistency {
         }
       }
       case END -> {
-        if (frame.site < 0) {
-          return true;
+        if (home == null ? frame.site < 0 : atHome(frame, stack, depth)) {
+          return true; // the thread leaves traced code, or it is back at its start stack
         }
       }
     }
     return frame.site >= 0 && returnSite(frame.site) >= 0
         && consistent(returnSite(frame.site), goal, stack, depth - 1, interrupt(stack, depth - 1));
+  }
+
+  /** Whether an untraced frame at {@code depth}, over the real frames below it, is the start's top frame. */
+  private boolean atHome(final Frame frame, final List<Frame> stack, final int depth) {
+    return depth == home.top() && depth >= 2 && frame.site == home.frame(depth - 1) && home.below(stack, depth);
   }
 
   /**

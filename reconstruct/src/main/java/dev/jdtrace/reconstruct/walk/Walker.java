@@ -32,6 +32,8 @@ public final class Walker {
   private final int[] pos;
   private final List<Frame> stack = new ArrayList<>();
   private final BitSet initialised = new BitSet();
+  /** Where a thread that was inside traced code at an attach starts, or {@code null}. */
+  private final StartStack start;
   private int[] path = new int[256];
   private int length;
 
@@ -47,12 +49,23 @@ public final class Walker {
    * @param streams the thread's stream in each session, in the same order
    */
   public Walker(final List<IcfgModel> models, final String thread, final List<ThreadStream> streams) {
+    this(models, thread, streams, StartStack.of(thread, streams));
+  }
+
+  /**
+   * A walk from a start stack: a thread that was at rest inside traced code when an attached session began.
+   *
+   * @param start where the thread started, or {@code null} for its untraced bottom frame
+   */
+  public Walker(final List<IcfgModel> models, final String thread, final List<ThreadStream> streams,
+      final StartStack start) {
+    this.start = start;
     this.models = List.copyOf(models);
     this.structure = models.get(0);
     this.program = structure.program();
     this.thread = thread;
     for (int s = 0; s < models.size(); s++) {
-      consistency.add(new Consistency(models.get(s)));
+      consistency.add(new Consistency(models.get(s), start));
       events.add(streams.get(s).hits());
       exceptions.add(streams.get(s).exceptions());
     }
@@ -65,7 +78,11 @@ public final class Walker {
    * @throws ReconstructionException on divergence or ambiguity, naming thread, method, bci and line
    */
   public int[] decode() {
-    stack.add(Frame.external(-1));
+    if (start == null) {
+      stack.add(Frame.external(-1));
+    } else {
+      stack.addAll(start.initial(program));
+    }
     final long limit = 4L * program.blockCount() + 10_000;
     long idle = 0;
     long progress = -1;
@@ -103,6 +120,10 @@ public final class Walker {
 
   private void stepExternal(final Frame top) {
     if (allAtEnd()) {
+      if (start != null && start.endsThere()) {
+        endAtStart(top);
+        return;
+      }
       if (top.site < 0) {
         stack.remove(stack.size() - 1);
       } else {
@@ -141,6 +162,20 @@ public final class Walker {
     } else {
       throw fail("diverged: untraced code" + (top.site >= 0 ? " called at " + where(top.site) : "")
           + " cannot lead to " + describe(firstGoal()));
+    }
+  }
+
+  /**
+   * With every stream at its end, a thread that ended back at its start stack stops there (StartStack says
+   * why it cannot be early); elsewhere the untraced call returns, but never out of the thread.
+   */
+  private void endAtStart(final Frame top) {
+    if (start.isAt(stack)) {
+      stack.clear();
+    } else if (top.site < 0) {
+      throw fail("diverged: the thread ended back at its start stack, but its streams lead out of traced code");
+    } else {
+      returnFromExternal(top);
     }
   }
 
@@ -188,7 +223,8 @@ public final class Walker {
       case THROW -> throw fail("diverged: the block ends in athrow but the stream holds " + describe(firstGoal()));
       case INVOKE -> {
         final CallTargets t = structure.targets(b);
-        if (t.external()) {
+        if (t.external() || (t.isPure() && start != null && start.endsThere() && allAtEnd())) {
+          // A thread can also have been at rest inside a pure call: then the walk may end in it.
           stack.add(Frame.external(b));
         } else if (t.isPure()) {
           enter(consistency.get(0).returnSite(b));

@@ -53,7 +53,13 @@ final class Simulator {
    * @param pureThrow whether an exception was thrown by a call into untraced code that cannot call back
    * @param features what the run exercised, for coverage statistics
    */
-  record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow, Set<String> features) {
+  record Execution(int[] trace, List<ExceptionRecord> exceptions, boolean pureThrow, Set<String> features,
+      List<Rest> rests) {
+
+    Execution(final int[] trace, final List<ExceptionRecord> exceptions, final boolean pureThrow,
+        final Set<String> features) {
+      this(trace, exceptions, pureThrow, features, List.of());
+    }
 
     int[] path() {
       return Arrays.stream(trace).filter(x -> x >= 0).toArray();
@@ -73,6 +79,16 @@ final class Simulator {
       return "path " + Arrays.toString(path()) + (exceptions.isEmpty() ? "" : " exceptions " + exceptions
           + " trace " + Arrays.toString(trace)) + (pureThrow ? " [a pure call threw]" : "");
     }
+  }
+
+  /**
+   * A moment the thread was at rest inside an untraced call under traced frames, as an attach would find it
+   * (no class initialiser on the stack).
+   *
+   * @param at how many trace entries came before it
+   * @param stack the walker's start stack then ({@link StartStack}): call blocks, -1 for untraced frames
+   */
+  record Rest(int at, int[] stack) {
   }
 
   private enum Kind { TRACED, INTERRUPT, EXTERNAL }
@@ -125,6 +141,7 @@ final class Simulator {
     private final List<ExceptionRecord> exceptions = new ArrayList<>();
     private boolean pureThrow;
     private final Set<String> features = new HashSet<>();
+    private final List<Rest> rests = new ArrayList<>();
 
     Run(final Chooser chooser) {
       this.chooser = chooser;
@@ -145,7 +162,8 @@ final class Simulator {
           stepTraced(top);
         }
       }
-      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow, Set.copyOf(features));
+      return new Execution(Arrays.copyOf(trace, length), List.copyOf(exceptions), pureThrow, Set.copyOf(features),
+          List.copyOf(rests));
     }
 
     private int choose(final Choice what, final int[] costs) {
@@ -184,6 +202,13 @@ final class Simulator {
     }
 
     private void stepExternal(final Frame top) {
+      if (top.site >= 0 && top.pendingCallback < 0 && !clinitOnStack()) {
+        final int[] frames = new int[stack.size() - 1];
+        for (int i = 1; i < stack.size(); i++) {
+          frames[i - 1] = stack.get(i).kind == Kind.EXTERNAL ? -1 : stack.get(i).block;
+        }
+        rests.add(new Rest(length, frames));
+      }
       if (top.pendingCallback >= 0) {
         final int m = top.pendingCallback;
         top.pendingCallback = -1;

@@ -8,6 +8,14 @@
  * {@link dev.jdtrace.programs.service.ServiceClient} sends one request and prints the answer (the
  * trigger of an attach session).
  *
+ *
+ * <p>Servers whose request loop is traced code itself, so that its thread is inside traced code when
+ * jdtrace attaches: {@link dev.jdtrace.programs.service.LoopServer} accepts and answers on one thread;
+ * {@link dev.jdtrace.programs.service.PoolServer} accepts in traced code and hands each connection to
+ * pool workers that park in the JDK between tasks; {@link dev.jdtrace.programs.service.BlockedServer} is
+ * a LoopServer with a thread stuck in the middle of a traced block. {@code OneLoopRequest} and
+ * {@code OnePoolRequest} run the same loops for one request under {@code jdtrace run}.
+ *
  * <p>The handling thread's path depends only on the request text: no class initialiser runs on it
  * (the handler classes have no static state), so its blocks are the same whether it is the first
  * request of a fresh JVM or the hundredth.
