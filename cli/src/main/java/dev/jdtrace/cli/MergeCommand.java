@@ -41,7 +41,8 @@ final class MergeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
     final PlanFile file = PlanFile.read(plan);
-    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(), l -> { });
+    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
+        file.entries(), l -> { });
     final Plan rebuilt = file.toPlan(traced.program());
     final List<SessionStreams> streams = new ArrayList<>();
     for (final Path part : parts) {

@@ -4,6 +4,7 @@ import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,6 +31,10 @@ final class PlanCommand implements Callable<Integer> {
       description = "Plan file to write (default: ${DEFAULT-VALUE}).")
   Path output;
 
+  @Option(names = "--stdin", paramLabel = "FILE", description = "In an open world (untraced code calls traced "
+      + "code), the input of the run that learns where it enters; give collect the same (default: none).")
+  Path stdin;
+
   @Mixin
   ParallelOption parallel;
 
@@ -39,10 +44,11 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null, new byte[0], java.javaCommand,
+    final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
+        stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
         parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().includes(), planning.excludes);
+        java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned());
     file.write(output);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",

@@ -32,8 +32,12 @@ class AttachTest {
   }
 
   private List<String> runBlocks(final String include) throws IOException {
+    return runBlocks(include, REQUEST);
+  }
+
+  private List<String> runBlocks(final String include, final String request) throws IOException {
     final List<String> lines = Cli.blocks(dir, List.of("--include", include), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
-        "dev.jdtrace.programs.service.OneRequest", REQUEST));
+        "dev.jdtrace.programs.service.OneRequest", request));
     return lines.stream().filter(l -> l.startsWith("handler-1\t")).map(l -> l.substring(l.indexOf('\t') + 1))
         .toList();
   }
@@ -66,6 +70,23 @@ class AttachTest {
           .contains("1 at rest inside traced code at the attach, traced from there");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
+    }
+  }
+
+  /** An open world: the untraced dispatcher reaches a traced method by reflection only. */
+  @Test
+  void aMethodTheUntracedDispatcherCallsByReflection() throws IOException {
+    final String handler = "dev.jdtrace.programs.service.RequestHandler";
+    final String request = "reflect shout open world";
+    try (ServiceJvm service = ServiceJvm.start()) {
+      assertThat(service.ask(request)).isEqualTo("WORLD OPEN!");
+      final Path trace = dir.resolve("reflect.trace");
+      final Cli.Outcome o = Cli.execute("attach", service.target(), "--classpath", Cli.PROGRAMS, "--include", handler,
+          "--trigger", service.trigger(request), "--sessions", "2", "--settle", "200", "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      final List<String> attached = blocks(trace);
+      assertThat(attached).anyMatch(l -> l.contains("shout(Ljava/lang/String;)Ljava/lang/String;"));
+      assertThat(attached).isEqualTo(runBlocks(handler, request));
     }
   }
 

@@ -25,9 +25,15 @@ import java.util.List;
  * @param excludes exclude patterns used
  * @param predicted the plan's predicted cost on this machine
  * @param sessions the sessions' witnesses
+ * @param entries traced methods an observing run saw entered from untraced code (reflection, method
+ *     handles…), as {@code class.name(descriptor)}: callbacks the decoder must know, so merge keeps them
  */
 public record PlanFile(String id, String profile, List<String> javaCommand, List<String> includes,
-    List<String> excludes, Predicted predicted, List<SessionEntry> sessions) {
+    List<String> excludes, Predicted predicted, List<SessionEntry> sessions, List<String> entries) {
+
+  public PlanFile {
+    entries = entries == null ? List.of() : List.copyOf(entries);
+  }
 
   /**
    * The predicted cost of running every session here (DESIGN §3's model, measured by calibration).
@@ -59,8 +65,9 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Describes a plan made from these options. */
-  public static PlanFile of(final Plan plan, final Prediction prediction, final Program program, final List<String> javaCommand, final List<String> includes,
-      final List<String> excludes) {
+  public static PlanFile of(final Plan plan, final Prediction prediction, final Program program,
+      final List<String> javaCommand, final List<String> includes, final List<String> excludes,
+      final List<String> entries) {
     final CostModel cost = prediction.model();
     final List<SessionEntry> sessions = new ArrayList<>();
     for (final Plan.SessionPlan s : plan.sessions()) {
@@ -76,7 +83,7 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
     }
     return new PlanFile(plan.id(), plan.profile(), javaCommand, includes, excludes,
         new Predicted(prediction.wallMillis(), prediction.workers(), cost.c0Micros(), cost.c1Micros(),
-            cost.launchMillis()), sessions);
+            cost.launchMillis()), sessions, entries);
   }
 
   /** The sessions' witness sets, in session order. */

@@ -17,6 +17,7 @@ public final class Catalog {
             Dispatch.class.getName(),
             Exceptions.class.getName(),
             Lambdas.class.getName(),
+            MethodRefs.class.getName(),
             Callbacks.class.getName(),
             StaticInit.class.getName(),
             Synchronized.class.getName(),

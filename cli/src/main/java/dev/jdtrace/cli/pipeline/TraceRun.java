@@ -15,6 +15,8 @@ import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.Reconstruction;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.reconstruct.discover.ExternalEntries;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.TraceWeights;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
@@ -50,8 +53,32 @@ public final class TraceRun {
    * predicted wall time on the request's workers is chosen.
    */
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
-    return plan(TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(), info), request,
-        info);
+    return plan(withEntries(TracedProgram.load(request.javaCommand(), request.includes(), request.excludes(), info),
+        request, info), request, info);
+  }
+
+  /**
+   * In an open world, the program with the entries untraced code makes into traced methods: cached from
+   * an earlier run, or learned by one observing run. All-blocks plans learn nothing beforehand: every
+   * entry is a witness there, so a missing one ends in a divergence, and the streams themselves teach it.
+   */
+  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+      throws IOException {
+    if (!traced.needsLearning()) {
+      return traced;
+    }
+    final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
+    if (cached.isPresent()) {
+      info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
+          + " entries from untraced code learned before, cached in " + Discovery.file(traced, request.stdin()));
+      return traced.withLearned(cached.get());
+    }
+    if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
+      return traced;
+    }
+    info.accept("open world (" + traced.openWorld().get() + "): one observing run learns where untraced code "
+        + "enters traced methods");
+    return traced.withLearned(Discovery.observe(traced, request.stdin(), List.of(), info));
   }
 
   /** Plans the sessions of loaded classes. */
@@ -104,11 +131,15 @@ public final class TraceRun {
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
-    final Planned planned = plan(request, info);
+    return run(plan(request, info), request, out, err, info, start, true);
+  }
+
+  private static RunReport run(final Planned planned, final RunRequest request, final PrintStream out,
+      final PrintStream err, final Consumer<String> info, final long start, final boolean mayLearn)
+      throws IOException {
     final TracedProgram traced = planned.traced();
     final Program program = traced.program();
     final Plan plan = planned.plan();
-    final List<IcfgModel> models = planned.models();
     final Path work = Files.createTempDirectory("jdtrace-");
     try {
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
@@ -122,13 +153,50 @@ public final class TraceRun {
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
-      final long entries = writeTrace(models, plan, streams, request.trace());
+      final long entries;
+      try {
+        entries = writeTrace(planned.models(), plan, streams, request.trace());
+      } catch (final ReconstructionException e) {
+        if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
+          throw e;
+        }
+        return learnAndRunAgain(planned, request, results, streams, e, out, err, info, start);
+      }
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
       return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
           (System.nanoTime() - start) / 1_000_000);
     } finally {
       deleteTree(work);
     }
+  }
+
+  /**
+   * A divergence may be an entry from untraced code that no plan could see: learn the entries (from the
+   * streams when one session saw every entry and call site, else by one observing run), and run again
+   * once. Nothing new learned: the divergence stands.
+   */
+  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request,
+      final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final long start) throws IOException {
+    final TracedProgram traced = planned.traced();
+    final List<String> known = traced.learned();
+    info.accept("the decoding diverged; learning where untraced code enters traced methods, then running again");
+    final List<String> learned = streams.size() == 1
+        && ExternalEntries.canLearnFrom(traced.structure(), planned.plan().sessions().get(0).witnesses())
+        ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
+        : Discovery.observe(traced, request.stdin(), known, info);
+    if (learned.equals(known)) {
+      throw divergence;
+    }
+    final Planned again = plan(traced.withLearned(learned), request, info);
+    if (!again.plan().id().equals(planned.plan().id())) {
+      return run(again, request, out, err, info, start, false);
+    }
+    // The same witnesses (all blocks): the streams already hold the run, decode them again.
+    final long entries = writeTrace(again.models(), again.plan(), streams, request.trace());
+    final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+    return new RunReport(again.plan(), again.prediction(), traced.program().blockCount(), results, entries, threads,
+        (System.nanoTime() - start) / 1_000_000);
   }
 
   /**

@@ -7,9 +7,14 @@ import dev.jdtrace.profiler.icfg.CallResolver;
 import dev.jdtrace.profiler.icfg.Callbacks;
 import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.OpenWorld;
+import dev.jdtrace.profiler.icfg.UntracedCallers;
+import dev.jdtrace.profiler.model.MethodId;
 import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -21,9 +26,16 @@ import java.util.function.Consumer;
  * @param includes the include patterns in effect (the defaults when none were given)
  * @param program the analysed classes
  * @param structure call targets, init triggers and callbacks
+ * @param openWorld why untraced code may enter traced methods that cannot be seen statically, or empty
+ * @param learned methods observed being entered from untraced code, made callbacks ({@link MethodId} strings)
+ * @param callers what the untraced classes of the classpath can call
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
-    IcfgModel.Structure structure) {
+    IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers) {
+
+  public TracedProgram {
+    learned = List.copyOf(learned);
+  }
 
   /**
    * Loads the traced classes of a java command.
@@ -32,6 +44,17 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    */
   public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Consumer<String> info) {
+    return load(javaCommand, includes, excludes, List.of(), info);
+  }
+
+  /**
+   * Loads the traced classes of a java command, with entries from untraced code learned before.
+   *
+   * @param learned methods ({@link MethodId} strings) entered from untraced code in an earlier run
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final List<String> learned, final Consumer<String> info) {
     final JavaCommand command = JavaCommand.parse(javaCommand);
     List<String> patterns = includes;
     if (patterns.isEmpty()) {
@@ -45,30 +68,80 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
       throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
           + ": give a class name or a prefix such as com.example.*");
     }
-    final boolean openWorld = !filter.matches(command.mainClass()) || !excludes.isEmpty();
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), openWorld);
-    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
-        Callbacks.of(program, resolver, command.classpath(), openWorld));
-    return new TracedProgram(command, filter, patterns, program, structure);
+    final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
+        List.of(), UntracedCallers.NONE).withLearned(List.of());
+    final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
+        !excludes.isEmpty());
+    if (open.isEmpty()) {
+      return learned.isEmpty() ? closed : closed.withLearned(learned);
+    }
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, command.classpath());
+    return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers).withLearned(learned);
   }
 
   /**
    * The traced classes of a running JVM, which has no java command to read: the world is open (untraced
-   * code may call any non-private traced method), since the main class is not known.
+   * code may call any non-private traced method), since the main class is not known and nothing can be
+   * learned by running it first.
    *
-   * @param classpath where untraced supertypes are looked up (may be empty)
+   * @param classpath where untraced supertypes and callers are looked up (may be empty)
    * @param program the analysed classes
    */
-  public static TracedProgram ofRunning(final List<java.nio.file.Path> classpath, final ClassFilter filter,
+  public static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
       final Program program) {
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, classpath);
     final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
-        Callbacks.of(program, resolver, classpath, true));
-    return new TracedProgram(null, filter, filter.includes(), program, structure);
+        Callbacks.of(program, resolver, classpath, true, callers.entered()));
+    return new TracedProgram(null, filter, filter.includes(), program, structure,
+        Optional.of("attached to a running JVM"), List.of(), callers);
+  }
+
+  /**
+   * The same classes with these learned entries (replacing earlier ones) made callbacks. In an open world
+   * the callbacks are the static ones, the methods untraced classes name, and the learned entries.
+   */
+  public TracedProgram withLearned(final List<String> entries) {
+    final BitSet entered = callers.entered();
+    for (final String e : entries) {
+      final int m = program.methodIndex(parse(e));
+      if (m >= 0) {
+        entered.set(m);
+      }
+    }
+    // With the application's main untraced, or classes excluded, any class may be subclassed where it cannot be
+    // seen (generated classes included); otherwise by the untraced classes of the classpath that are seen.
+    final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
+    final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver,
+        Callbacks.of(program, resolver, command.classpath(), false, entered));
+    return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers);
+  }
+
+  /** Whether entries from untraced code must be learned before a plan can be trusted. */
+  public boolean needsLearning() {
+    return openWorld.isPresent() && command != null;
+  }
+
+  /** The methods of a bit set of method indices, as {@link MethodId} strings. */
+  public List<String> methodNames(final BitSet methods) {
+    return methods.stream().mapToObj(m -> program.methods().get(m).id().toString()).toList();
   }
 
   /** The decoder's model for each session's witnesses. */
   public List<IcfgModel> models(final List<BitSet> sessions) {
     return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
+  }
+
+  /** Parses {@code a.b.C.name(desc)}. */
+  private static MethodId parse(final String method) {
+    final int paren = method.indexOf('(');
+    final int dot = method.lastIndexOf('.', paren < 0 ? method.length() : paren);
+    if (paren < 0 || dot < 0) {
+      throw new IllegalArgumentException("not a method: " + method + " (expected class.name(descriptor))");
+    }
+    return new MethodId(method.substring(0, dot), method.substring(dot + 1, paren), method.substring(paren));
   }
 }

@@ -17,6 +17,7 @@ import java.util.TreeSet;
 public final class CallResolver {
   private final Hierarchy hierarchy;
   private final boolean openWorld;
+  private final java.util.Map<String, java.util.Set<String>> untracedOverrides;
   private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
 
   /**
@@ -24,8 +25,19 @@ public final class CallResolver {
    *     whole application): every virtual call is then possibly untraced
    */
   public CallResolver(final Hierarchy hierarchy, final boolean openWorld) {
+    this(hierarchy, openWorld, java.util.Map.of());
+  }
+
+  /**
+   * @param openWorld when untraced code may subclass any traced class
+   * @param untracedOverrides by traced class, the methods (name and descriptor) that untraced classes
+   *     known to extend it override: a virtual call that may reach one may run untraced code
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
+      final java.util.Map<String, java.util.Set<String>> untracedOverrides) {
     this.hierarchy = hierarchy;
     this.openWorld = openWorld;
+    this.untracedOverrides = untracedOverrides;
     final Program p = hierarchy.program();
     for (int i = 0; i < p.methods().size(); i++) {
       final MethodCfg m = p.methods().get(i);
@@ -60,6 +72,7 @@ public final class CallResolver {
     final TreeSet<Integer> targets = new TreeSet<>();
     boolean external = openWorld;
     for (final String c : hierarchy.subtypesOf(owner)) {
+      external |= untracedOverrides.getOrDefault(c, java.util.Set.of()).contains(nd);
       final ClassModel model = hierarchy.program().classNamed(c);
       if (model == null || (model.access() & (0x0200 | 0x0400)) != 0) {
         continue; // Interfaces and abstract classes have no instances of their own.

@@ -16,18 +16,32 @@ import java.util.Set;
 /**
  * The traced methods untraced code may call: the decoder's candidates whenever untraced code runs.
  * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of
- * method-handle constants (lambda bodies and method references), traced targets of calls that may run
- * untraced code, constructors when traced code instantiates reflectively, and — in an open world — every
- * non-private method. {@code Method.invoke} on other methods is not modelled.
+ * method-handle constants (lambda bodies and method references, with every traced override dispatch can
+ * reach from the named method), traced targets of calls that may run untraced code, constructors when
+ * traced code instantiates reflectively, the given entries (methods untraced classes name, and entries
+ * learned by observing a run) and, when asked (attach, where nothing can be learned first), every
+ * non-private method.
  */
 public final class Callbacks {
   private Callbacks() {
   }
 
-  /** Method indices of the callback methods. */
+  /** Method indices of the callback methods, with no other entries. */
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
-      final boolean openWorld) {
-    final BitSet callbacks = new BitSet();
+      final boolean everyNonPrivate) {
+    return of(program, resolver, classpath, everyNonPrivate, new BitSet());
+  }
+
+  /**
+   * Method indices of the callback methods.
+   *
+   * @param everyNonPrivate whether every non-private method may be entered from untraced code
+   * @param entries methods known to be entered from untraced code (method indices)
+   */
+  public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
+      final boolean everyNonPrivate, final BitSet entries) {
+    final BitSet callbacks = (BitSet) entries.clone();
+    final Hierarchy hierarchy = new Hierarchy(program);
     try (UntracedSupertypes untraced = new UntracedSupertypes(classpath)) {
       for (final ClassModel c : program.classes()) {
         final List<Set<String>> overridable = new ArrayList<>();
@@ -41,10 +55,8 @@ public final class Callbacks {
           }
         }
         for (final MethodId target : c.handleTargets()) {
-          final int m = program.methodIndex(target);
-          if (m >= 0) {
-            callbacks.set(m);
-          }
+          // A method reference (Evaluator::cost) calls the named method through dispatch: any override.
+          UntracedCallers.resolve(program, hierarchy, resolver, target.className(), target, callbacks);
         }
         for (final MethodCfg m : c.methods()) {
           final String nd = m.id().nameAndDescriptor();
@@ -52,7 +64,7 @@ public final class Callbacks {
           final boolean isPrivate = (m.access() & 0x0002) != 0;
           if (m.id().name().equals("<clinit>") || (m.isStatic() && nd.equals("main([Ljava/lang/String;)V"))
               || reflectedByTheJdk(c, m)
-              || (openWorld && !isPrivate)
+              || (everyNonPrivate && !isPrivate)
               || (instance && !isPrivate && (unknown || overridable.stream().anyMatch(o -> o.contains(nd))))) {
             callbacks.set(program.methodIndex(m.id()));
           }
@@ -73,8 +85,9 @@ public final class Callbacks {
       }
     }
     // Reflection where it can be seen: traced code that instantiates reflectively (serialisers, DI
-    // containers) may enter any constructor from untraced code. Method.invoke is not modelled: making
-    // every public method a callback costs more than it is worth; such a run ends in a divergence error.
+    // containers) may enter any constructor from untraced code. Method.invoke is not guessed: making every
+    // public method a callback costs more than it is worth; it opens the world (OpenWorld), and the methods
+    // it really enters are learned by observing a run and come in as entries.
     if (reflectsConstructors) {
       for (int m = 0; m < program.methods().size(); m++) {
         if (program.methods().get(m).id().name().equals("<init>")) {

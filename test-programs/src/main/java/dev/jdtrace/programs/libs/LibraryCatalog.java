@@ -25,6 +25,13 @@ public final class LibraryCatalog {
             new Library(CsvDriver.class.getName(),
                     List.of("org.apache.commons.csv.*", "dev.jdtrace.programs.libs.*")));
 
+    /**
+     * An open world: jackson-core and the driver traced, jackson-databind untraced and calling both
+     * (directly, and the POJOs by reflection). Not in {@link #ALL}: the open-world tests trace it.
+     */
+    public static final Library JACKSON = new Library(JacksonDriver.class.getName(),
+            List.of("com.fasterxml.jackson.core.*", "dev.jdtrace.programs.libs.*"));
+
     private LibraryCatalog() {
     }
 

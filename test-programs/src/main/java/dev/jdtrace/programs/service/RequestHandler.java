@@ -32,6 +32,16 @@ public final class RequestHandler {
         }
     }
 
+    /** Reached only by reflection, from {@link Service#dispatch}: each word in upper case, last first. */
+    public static String shout(final String words) {
+        final String[] w = words.split(" ");
+        final StringBuilder sb = new StringBuilder();
+        for (int i = w.length - 1; i >= 0; i--) {
+            sb.append(w[i].toUpperCase()).append(i > 0 ? " " : "!");
+        }
+        return sb.toString();
+    }
+
     private static long fold(final String[] words, final boolean max) {
         long acc = max ? Long.MIN_VALUE : 0;
         for (int i = 1; i < words.length; i++) {

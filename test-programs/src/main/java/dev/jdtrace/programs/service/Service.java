@@ -44,9 +44,26 @@ public final class Service {
              BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(s.getOutputStream(), true, StandardCharsets.UTF_8)) {
             final String request = in.readLine();
-            out.println(request == null ? "empty request" : RequestHandler.handle(request));
+            out.println(request == null ? "empty request" : dispatch(request));
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code reflect NAME WORDS} calls the handler's method NAME by reflection, as frameworks dispatch;
+     * anything else goes to {@link RequestHandler#handle}.
+     */
+    static String dispatch(final String request) {
+        if (!request.startsWith("reflect ")) {
+            return RequestHandler.handle(request);
+        }
+        final String[] parts = request.split(" ", 3);
+        try {
+            return (String) RequestHandler.class.getMethod(parts[1], String.class).invoke(null,
+                    parts.length > 2 ? parts[2] : "");
+        } catch (final ReflectiveOperationException e) {
+            return "no handler " + parts[1];
         }
     }
 }

@@ -1,0 +1,134 @@
+package dev.jdtrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.programs.libs.LibraryCatalog;
+import dev.jdtrace.programs.openworld.Host;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An open world: untraced code enters the traced classes directly, by reflection, through a method
+ * handle and a proxy, and calls back into them several levels deep. The first run learns those entries
+ * by one observing run and caches them; every run decodes to the all-blocks single-session trace, in one
+ * session and in two. The first test runs first: it checks that the entries are learned, then cached.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class OpenWorldTest {
+  private static final List<String> HOST_INCLUDES = List.of("dev.jdtrace.programs.openworld.lib.*");
+  private static final List<String> HOST = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, Host.class.getName());
+
+  @TempDir
+  Path dir;
+
+  /** The learned entries are cached across runs of the test JVM; start each test run without them. */
+  @BeforeAll
+  static void forgetLearnedEntries() throws IOException {
+    final Path entries = Path.of(System.getProperty("jdtrace.cache", "target/jdtrace-cache"), "entries");
+    if (Files.isDirectory(entries)) {
+      try (Stream<Path> files = Files.list(entries)) {
+        for (final Path f : (Iterable<Path>) files::iterator) {
+          Files.delete(f);
+        }
+      }
+    }
+  }
+
+  @Test
+  @Order(1)
+  void untracedHostDecodesToAllBlocksTraceInOneAndTwoSessions() throws Exception {
+    final List<String> truth = Cli.groundTruth(HOST_INCLUDES, HOST);
+    assertThat(truth).as("reflection, the method handle and the deep chain all enter the library")
+        .anyMatch(l -> l.contains("Counter\tvalue()I")).anyMatch(l -> l.contains("Counter\tsecret()I"))
+        .anyMatch(l -> l.contains("Counter\tscaled(I)I")).anyMatch(l -> l.contains("Triangle\tsides()I"))
+        .anyMatch(l -> l.startsWith("worker\t") && l.contains("Counter\tvalue()I"));
+    final Cli.Outcome first = run(HOST_INCLUDES, HOST, List.of("--sessions", "1"), "one");
+    assertThat(first.err()).contains("one observing run learns where untraced code enters");
+    assertThat(blocks("one")).isEqualTo(truth);
+    final Cli.Outcome second = run(HOST_INCLUDES, HOST, List.of("--sessions", "2"), "two");
+    assertThat(second.err()).contains("learned before, cached").doesNotContain("observing run");
+    assertThat(blocks("two")).isEqualTo(truth);
+  }
+
+  @Test
+  void jacksonWithDatabindUntracedDecodesToAllBlocksTraceInOneAndTwoSessions() throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS + ":" + LibrariesAgreeTest.LIB + "/*",
+        LibraryCatalog.JACKSON.mainClass(), "1");
+    final List<String> includes = LibraryCatalog.JACKSON.includes();
+    final List<String> truth = Cli.groundTruth(includes, command);
+    assertThat(truth).as("databind calls the POJOs' setters by reflection")
+        .anyMatch(l -> l.contains("JacksonDriver$Line\tsetQty(I)V"));
+    run(includes, command, List.of("--sessions", "1"), "one");
+    assertThat(blocks("one")).isEqualTo(truth);
+    run(includes, command, List.of("--sessions", "2"), "two");
+    assertThat(blocks("two")).isEqualTo(truth);
+  }
+
+  /** Sessions that decode by walking, without the entries: the divergence teaches them, once. */
+  @Test
+  void divergenceLearnsTheEntriesAndRunsAgain() throws Exception {
+    final Path input = Files.writeString(dir.resolve("other.stdin"), "an input no run has seen\n");
+    final Cli.Outcome run = run(HOST_INCLUDES, HOST, List.of("--profile", "all-blocks", "--sessions", "2", "--stdin",
+        input.toString()), "diverged");
+    assertThat(run.err()).contains("the decoding diverged; learning where untraced code enters traced methods");
+    assertThat(blocks("diverged")).isEqualTo(Cli.groundTruth(HOST_INCLUDES, HOST));
+  }
+
+  @Test
+  void planKeepsTheLearnedEntriesForMerge() throws Exception {
+    final Path plan = dir.resolve("plan.json");
+    final List<String> args = new ArrayList<>(List.of("plan", "--sessions", "1", "-o", plan.toString()));
+    HOST_INCLUDES.forEach(i -> args.addAll(List.of("--include", i)));
+    args.add("--");
+    args.addAll(HOST);
+    final Cli.Outcome planned = Cli.execute(args.toArray(String[]::new));
+    assertThat(planned.exitCode()).as(planned.err()).isZero();
+    assertThat(new ObjectMapper().readTree(plan.toFile()).get("entries").toString())
+        .contains("dev.jdtrace.programs.openworld.lib.Counter.value()I");
+    final List<String> collect = new ArrayList<>(List.of("collect", "--plan", plan.toString(), "--session", "0", "-o",
+        dir.resolve("part-0").toString(), "--"));
+    collect.addAll(HOST);
+    assertThat(Cli.execute(collect.toArray(String[]::new)).exitCode()).isZero();
+    final Cli.Outcome merged = Cli.execute("merge", plan.toString(), dir.resolve("part-0").toString(), "-o",
+        dir.resolve("merged.trace").toString());
+    assertThat(merged.exitCode()).as(merged.err()).isZero();
+    assertThat(export("merged")).isEqualTo(Cli.groundTruth(HOST_INCLUDES, HOST));
+  }
+
+  private Cli.Outcome run(final List<String> includes, final List<String> command, final List<String> options,
+      final String name) {
+    final List<String> args = new ArrayList<>(List.of("run", "-o", dir.resolve(name + ".trace").toString()));
+    if (!options.contains("--stdin")) {
+      args.addAll(List.of("--stdin", "/dev/null"));
+    }
+    args.addAll(options);
+    includes.forEach(i -> args.addAll(List.of("--include", i)));
+    args.add("--");
+    args.addAll(command);
+    final Cli.Outcome run = Cli.execute(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return run;
+  }
+
+  private List<String> blocks(final String name) throws IOException {
+    return export(name);
+  }
+
+  private List<String> export(final String name) throws IOException {
+    final Path blocks = dir.resolve(name + ".blocks");
+    assertThat(Cli.execute("export", dir.resolve(name + ".trace").toString(), "-o", blocks.toString()).exitCode())
+        .isZero();
+    return Files.readAllLines(blocks);
+  }
+}

@@ -1,0 +1,6 @@
+package dev.jdtrace.programs.openworld.lib;
+
+/** Implemented by a dynamic proxy only. */
+public interface Greeter {
+    String greet(String who);
+}
