@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.pipeline.AttachRun;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.driver.Endpoint;
@@ -94,12 +95,14 @@ final class AttachCommand implements Callable<Integer> {
   boolean allowTruncated;
 
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
-      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+      description = "Trace file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP
+          + " With -, the trigger's output goes to standard error.")
   Path output;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "TRACE");
     final Consumer<String> info = Info.to(spec);
     final List<Endpoint> endpoints = targets.stream().map(Endpoint::parse).toList();
     if (planning.includes.isEmpty()) {
@@ -115,7 +118,8 @@ final class AttachCommand implements Callable<Integer> {
     final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
         planning.request(output, new byte[0], List.of(), endpoints.size()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
-        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated), System.out, System.err, info);
+        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
+        target.isStandardOutput() ? System.err : System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     if (report.threads() == 0) {

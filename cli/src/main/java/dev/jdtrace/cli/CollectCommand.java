@@ -1,5 +1,7 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
+import dev.jdtrace.cli.io.StagedFile;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
@@ -36,7 +38,8 @@ final class CollectCommand implements Callable<Integer> {
   @Option(names = "--session", paramLabel = "K", required = true, description = "Which session to run, from 0.")
   int session;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true, description = "Stream file to write.")
+  @Option(names = {"-o", "--output"}, paramLabel = "PART", required = true,
+      description = "Stream file to write. " + Outputs.HELP + " With -, the program's output goes to standard error.")
   Path output;
 
   @Option(names = "--stdin", paramLabel = "FILE", description = "Replay this file as standard input (default: none).")
@@ -48,6 +51,7 @@ final class CollectCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "PART");
     final PlanFile file = PlanFile.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
@@ -55,9 +59,17 @@ final class CollectCommand implements Callable<Integer> {
     }
     final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(), line -> { });
     final Plan rebuilt = file.toPlan(traced.program());
-    final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
-        rebuilt.sessions().get(session).witnesses(), stdin == null ? new byte[0] : Files.readAllBytes(stdin),
-        output, rebuilt.id(), session), System.out, System.err);
+    final byte[] input = stdin == null ? new byte[0] : Files.readAllBytes(stdin);
+    final SessionResult r;
+    try (StagedFile part = target.stage()) {
+      r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
+          rebuilt.sessions().get(session).witnesses(), input, part.path(), rebuilt.id(), session),
+          target.isStandardOutput() ? System.err : System.out, System.err);
+      // A session that refused classes is no part of a trace: it is not written.
+      if (r.refusedClasses().isEmpty()) {
+        part.commit();
+      }
+    }
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
         rebuilt.id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);

@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.export.BlocksExport;
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.export.CallsExport;
 import dev.jdtrace.cli.export.ChromeExport;
 import dev.jdtrace.cli.export.CoverageExport;
@@ -10,11 +11,9 @@ import dev.jdtrace.cli.export.SpeedscopeExport;
 import dev.jdtrace.cli.export.TraceFiles;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -44,17 +43,19 @@ final class ExportCommand implements Callable<Integer> {
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   Format format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of standard output.")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "Write here instead of standard output. " + Outputs.HELP)
   Path output;
 
   enum Format { blocks, calls, json, speedscope, chrome, folded, coverage }
 
   @Override
   public Integer call() throws IOException {
-    try (OutputStream sink = output == null ? nonClosing(System.out) : Files.newOutputStream(output);
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8))) {
+    OutputTarget.check(output == null ? Path.of("-") : output, "FILE").write(sink -> {
+      final PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8));
       TraceFiles.read(trace, visitor(out));
-    }
+      out.flush();
+    });
     return 0;
   }
 
@@ -67,15 +68,6 @@ final class ExportCommand implements Callable<Integer> {
       case chrome -> ChromeExport.to(out);
       case folded -> FoldedExport.to(out);
       case coverage -> new CoverageExport(out);
-    };
-  }
-
-  private static OutputStream nonClosing(final OutputStream out) {
-    return new java.io.FilterOutputStream(out) {
-      @Override
-      public void close() throws IOException {
-        flush();
-      }
     };
   }
 }

@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputFailure;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;
@@ -10,7 +11,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns failures into one line on stderr and an exit code: 2 bad input, 3 divergence or ambiguity,
- * 4 target could not be started or traced, 1 anything unexpected (with its stack trace under
+ * 4 target could not be started or traced, or an output could not be written (a full disk, a closed pipe),
+ * 1 anything unexpected (with its stack trace under
  * {@code JDTRACE_DEBUG=1}).
  */
 final class Failures implements IExecutionExceptionHandler {
@@ -36,7 +38,7 @@ final class Failures implements IExecutionExceptionHandler {
     if (e instanceof ReconstructionException) {
       return DIVERGED;
     }
-    if (e instanceof TargetException) {
+    if (e instanceof TargetException || e instanceof OutputFailure) {
       return TARGET;
     }
     if (e instanceof IllegalArgumentException || e instanceof UncheckedIOException || e instanceof IOException) {

@@ -1,5 +1,12 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.Output;
+import dev.jdtrace.cli.io.OutputFailure;
+import dev.jdtrace.cli.io.OutputTarget;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -33,7 +40,24 @@ public final class Main implements Runnable {
         .setExitCodeExceptionMapper(Failures::exitCode);
   }
 
+  /**
+   * Runs a command. What commands print goes to standard output through {@link Output}, so a closed pipe
+   * ({@code jdtrace show t.trace | head -1}) ends the command at once with exit 4 instead of being ignored.
+   */
   public static void main(final String[] args) {
-    System.exit(commandLine().execute(args));
+    final Output stdout = OutputTarget.check(Path.of("-"), "standard output").open();
+    final PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));
+    final CommandLine cmd = commandLine().setOut(out);
+    int code;
+    try {
+      // Help and usage are printed outside the commands' failure handler: a closed pipe surfaces here.
+      code = cmd.execute(args);
+      out.flush();
+    } catch (final OutputFailure e) {
+      cmd.getErr().println("jdtrace: " + e.getMessage());
+      cmd.getErr().flush();
+      code = Failures.TARGET;
+    }
+    System.exit(code);
   }
 }

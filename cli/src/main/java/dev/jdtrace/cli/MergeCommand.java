@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.cli.pipeline.TracedProgram;
 import dev.jdtrace.distributor.Plan;
@@ -34,12 +35,13 @@ final class MergeCommand implements Callable<Integer> {
   List<Path> parts;
 
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
-      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+      description = "Trace file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP)
   Path output;
 
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "TRACE");
     final PlanFile file = PlanFile.read(plan);
     final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
         file.entries(), l -> { });
@@ -48,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
     for (final Path part : parts) {
       streams.add(SessionStreams.read(part));
     }
-    final long entries = TraceRun.writeTrace(traced.models(file.witnessSets()), rebuilt, streams, output);
+    final long entries = TraceRun.writeTrace(traced.models(file.witnessSets()), rebuilt, streams, target);
     err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
     err.flush();
     return 0;

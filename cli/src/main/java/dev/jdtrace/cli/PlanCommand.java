@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.pipeline.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import java.io.IOException;
@@ -28,7 +29,7 @@ final class PlanCommand implements Callable<Integer> {
   PlanningOptions planning;
 
   @Option(names = {"-o", "--output"}, paramLabel = "PLAN", defaultValue = "plan.json",
-      description = "Plan file to write (default: ${DEFAULT-VALUE}).")
+      description = "Plan file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP)
   Path output;
 
   @Option(names = "--stdin", paramLabel = "FILE", description = "In an open world (untraced code calls traced "
@@ -44,12 +45,13 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget target = OutputTarget.check(output, "PLAN");
     final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
         stdin == null ? new byte[0] : Files.readAllBytes(stdin), java.javaCommand,
         parallel.workers()), Info.to(spec));
     final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
         java.javaCommand, planned.traced().includes(), planning.excludes, planned.traced().learned());
-    file.write(output);
+    target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",
           s.index(), s.witnesses().size(), s.expectedHits(), s.expectedHits() * s.witnesses().size(),

@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.cli.export.HtmlReport;
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.cli.export.ReportSources;
 import dev.jdtrace.cli.export.TraceFiles;
 import java.io.IOException;
@@ -8,9 +9,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,7 +33,8 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")
   Path trace;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write.")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
+      description = "The HTML file to write. " + Outputs.HELP)
   Path output;
 
   @Option(names = "--sources", paramLabel = "DIR",
@@ -47,6 +47,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    final OutputTarget target = OutputTarget.check(output, "FILE");
     if (maxNodes < 1) {
       throw new IllegalArgumentException("--max-nodes must be at least 1");
     }
@@ -54,22 +55,12 @@ final class ReportCommand implements Callable<Integer> {
     if (!Files.isRegularFile(trace)) {
       throw new IllegalArgumentException("no such trace file: " + trace);
     }
-    final Path partial = output.resolveSibling(output.getFileName() + ".part");
-    try (PrintWriter out = new PrintWriter(new OutputStreamWriter(Files.newOutputStream(partial), StandardCharsets.UTF_8))) {
-      TraceFiles.read(trace, HtmlReport.to(out, trace.getFileName().toString(), roots, maxNodes));
-      if (out.checkError()) {
-        throw new IOException("write failed");
-      }
-    } catch (final IOException e) {
-      Files.deleteIfExists(partial);
-      throw new IllegalArgumentException("cannot write " + output + ": "
-          + (e instanceof NoSuchFileException ? "no such directory" : e.getMessage()), e);
-    } catch (final RuntimeException e) {
-      Files.deleteIfExists(partial);
-      throw e;
-    }
     // A page cut short by a corrupt trace is never left behind under the requested name.
-    Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
+    target.write(sink -> {
+      final PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8));
+      TraceFiles.read(trace, HtmlReport.to(out, trace.getFileName().toString(), roots, maxNodes));
+      out.flush();
+    });
     return 0;
   }
 }

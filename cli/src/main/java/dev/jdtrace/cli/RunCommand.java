@@ -1,6 +1,8 @@
 package dev.jdtrace.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.cli.io.OutputTarget;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jdtrace.cli.pipeline.RunReport;
 import dev.jdtrace.cli.pipeline.RunRequest;
@@ -37,7 +39,8 @@ final class RunCommand implements Callable<Integer> {
   ParallelOption parallel;
 
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
-      description = "Trace file to write (default: ${DEFAULT-VALUE}).")
+      description = "Trace file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP
+          + " With -, the program's output goes to standard error.")
   Path output;
 
   @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON, "
@@ -55,9 +58,11 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
+    final OutputTarget trace = OutputTarget.check(output, "TRACE");
+    final OutputTarget statsFile = stats == null ? null : OutputTarget.check(stats, "--stats FILE");
     final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()),
-        System.out, System.err, Info.to(spec));
+        trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "%.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(), report.breakpoints(),
         report.hits(), report.blockEntries(), report.wallMillis() / 1000.0, output);
@@ -67,7 +72,8 @@ final class RunCommand implements Callable<Integer> {
       final RunStats figures = RunStats.of(report);
       figures.print(err);
       err.flush();
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(stats.toFile(), figures);
+      statsFile.write(out -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writer()
+          .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, figures));
     }
     err.flush();
     return 0;

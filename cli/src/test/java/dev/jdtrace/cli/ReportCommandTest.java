@@ -169,7 +169,7 @@ class ReportCommandTest {
       assertThat(r.err()).startsWith("jdtrace: ").doesNotContain("\tat ");
     }
     assertThat(Cli.execute("report", trace, "-o", dir.resolve("no/such/dir/r.html").toString()).err())
-        .isEqualTo("jdtrace: cannot write " + dir.resolve("no/such/dir/r.html") + ": no such directory\n");
+        .isEqualTo("jdtrace: cannot write FILE: directory " + dir.resolve("no/such/dir") + " does not exist\n");
     assertThat(Cli.execute("report", trace).exitCode()).as("-o is required").isEqualTo(2);
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactly("junk.trace");

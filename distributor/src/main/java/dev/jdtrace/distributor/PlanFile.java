@@ -6,7 +6,9 @@ import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -103,6 +105,14 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
    * @throws IllegalArgumentException when the class files differ from those the plan was made from
    */
   public Plan toPlan(final Program program) {
+    for (final SessionEntry s : sessions) {
+      for (final Witness w : s.witnesses()) {
+        if (w.block() >= program.blockCount()) {
+          throw new IllegalArgumentException("plan " + id + " names block " + w.block() + ", but these class files "
+              + "have " + program.blockCount() + " blocks: make the plan again against this build");
+        }
+      }
+    }
     final Plan plan = Plan.of(program, profile, witnessSets());
     if (!plan.id().equals(id)) {
       throw new IllegalArgumentException("plan " + id + " was made from other class files than these (they give "
@@ -111,8 +121,9 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
     return plan;
   }
 
-  public void write(final Path file) throws IOException {
-    JSON.writeValue(file.toFile(), this);
+  /** Writes the plan as JSON; the stream stays open, so its owner decides when the file is complete. */
+  public void write(final OutputStream out) throws IOException {
+    JSON.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, this);
   }
 
   /**
@@ -121,11 +132,40 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
    * @throws IllegalArgumentException with a one-line message when the file is missing or not a plan
    */
   public static PlanFile read(final Path file) {
+    final PlanFile plan;
     try {
-      return JSON.readValue(file.toFile(), PlanFile.class);
+      plan = JSON.readValue(file.toFile(), PlanFile.class);
     } catch (final IOException e) {
-      throw new IllegalArgumentException("cannot read plan " + file + ": " + e.getMessage().lines().findFirst()
-          .orElse("") + " (write one with jdtrace plan)");
+      throw new IllegalArgumentException("cannot read plan " + file + ": " + String.valueOf(e.getMessage()).lines()
+          .findFirst().orElse("") + " (write one with jdtrace plan)");
     }
+    final String wrong = plan == null ? "it is empty" : plan.defect();
+    if (wrong != null) {
+      throw new IllegalArgumentException("cannot read plan " + file + ": " + wrong + " (write one with jdtrace plan)");
+    }
+    return plan;
+  }
+
+  /** What makes a parsed plan unusable, or null: JSON that parses can still miss fields or hold bad numbers. */
+  private String defect() {
+    if (id == null || profile == null || javaCommand == null || includes == null || excludes == null
+        || sessions == null) {
+      return "a field is missing";
+    }
+    if (javaCommand.contains(null) || includes.contains(null) || excludes.contains(null)) {
+      return "a list holds null";
+    }
+    for (int i = 0; i < sessions.size(); i++) {
+      final SessionEntry s = sessions.get(i);
+      if (s == null || s.index() != i || s.witnesses() == null) {
+        return "session " + i + " is missing or out of order";
+      }
+      for (final Witness w : s.witnesses()) {
+        if (w == null || w.block() < 0) {
+          return "session " + i + " has a witness without a block";
+        }
+      }
+    }
+    return null;
   }
 }

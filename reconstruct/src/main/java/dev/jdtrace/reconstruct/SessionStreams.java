@@ -5,6 +5,7 @@ import dev.jdtrace.driver.stream.HitStreamReader;
 import dev.jdtrace.driver.stream.HitVisitor;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +42,8 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       return new SessionStreams(reader.planId(), reader.session(), collector.streams());
     } catch (final IOException e) {
       throw new IOException(part + ": " + e.getMessage(), e);
+    } catch (final UncheckedIOException e) {
+      throw new IOException(part + ": " + e.getCause().getMessage(), e);
     }
   }
 
@@ -56,6 +59,10 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
 
     @Override
     public void thread(final int thread, final String name, final long startOrder) {
+      // The recorder numbers threads as they appear; anything else is a stream this reader cannot trust.
+      if (thread != names.size()) {
+        throw corrupt("thread " + thread + " appears out of order");
+      }
       names.add(name);
       orders.add(startOrder);
       hits.add(new int[64]);
@@ -75,6 +82,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
 
     @Override
     public void exception(final int thread, final ExceptionRecord e) {
+      known(thread);
       final List<ExceptionRecord> list = exceptions.get(thread);
       list.add(e);
       hit(thread, -list.size());
@@ -82,6 +90,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
 
     @Override
     public void hit(final int thread, final int block) {
+      known(thread);
       int[] a = hits.get(thread);
       final int n = sizes.get(thread);
       if (n == a.length) {
@@ -90,6 +99,16 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       }
       a[n] = block;
       sizes.set(thread, n + 1);
+    }
+
+    private void known(final int thread) {
+      if (thread >= names.size()) {
+        throw corrupt("a record of thread " + thread + " before the thread appears");
+      }
+    }
+
+    private static UncheckedIOException corrupt(final String what) {
+      return new UncheckedIOException(new IOException("corrupt session stream: " + what));
     }
 
     List<ThreadStream> streams() {

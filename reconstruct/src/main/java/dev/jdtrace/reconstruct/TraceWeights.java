@@ -46,6 +46,10 @@ public final class TraceWeights implements Weights {
     final TraceWeights weights = new TraceWeights();
     try (InputStream in = Files.newInputStream(trace)) {
       TraceReader.accept(in, weights.new Counter(program));
+    } catch (final java.nio.file.NoSuchFileException e) {
+      throw new IOException("no such trace file: " + trace, e);
+    } catch (final IOException e) {
+      throw new IOException(trace + ": " + e.getMessage(), e);
     }
     return weights;
   }

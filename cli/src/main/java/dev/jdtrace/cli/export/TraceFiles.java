@@ -15,7 +15,8 @@ public final class TraceFiles {
   }
 
   /**
-   * Streams the trace at {@code path} to {@code visitor}.
+   * Streams the trace at {@code path} to {@code visitor}. The reader verifies every checksum and index
+   * before the visitor sees it, so a corrupt file is refused rather than read differently.
    *
    * @throws IllegalArgumentException when the file is missing or not a complete trace
    */
@@ -28,8 +29,6 @@ public final class TraceFiles {
       throw new IllegalArgumentException(path + ": " + e.getMessage());
     } catch (final UncheckedIOException e) {
       throw new IllegalArgumentException(path + ": " + e.getCause().getMessage());
-    } catch (final IndexOutOfBoundsException e) {
-      throw new IllegalArgumentException(path + ": corrupt trace file: a block id is not in its dictionary");
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.jdtrace.cli.pipeline;
 
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSession;
@@ -86,7 +87,8 @@ public final class AttachRun {
       }
       final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
           stack -> AttachedThreads.describe(request.traced().program(), stack));
-      final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(), request.planning().trace());
+      final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
+          OutputTarget.check(request.planning().trace(), "TRACE"));
       return new Report(plan, results, entries, matched.threads(), matched.leftOut());
     } finally {
       TraceRun.deleteTree(work);

@@ -1,6 +1,9 @@
 package dev.jdtrace.cli.pipeline;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.cli.io.OutputFailure;
+import dev.jdtrace.cli.io.OutputTarget;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.driver.calibrate.Calibration;
@@ -41,8 +44,10 @@ public final class CostModels {
     final CostModel model = Calibration.measure(info);
     try {
       Files.createDirectories(file().getParent());
-      JSON.writeValue(file().toFile(), model);
-    } catch (final IOException e) {
+      OutputTarget.check(file(), "the cost model cache").write(out -> JSON.writer()
+          .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, model));
+    } catch (final IOException | IllegalArgumentException | OutputFailure e) {
+      // Replaced only when complete, so a full disk never leaves a cache that later runs cannot read.
       info.accept("cannot cache the cost model in " + file() + ": " + e.getMessage());
     }
     return model;

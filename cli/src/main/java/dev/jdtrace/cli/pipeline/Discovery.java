@@ -1,6 +1,9 @@
 package dev.jdtrace.cli.pipeline;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.cli.io.OutputFailure;
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
@@ -89,8 +92,10 @@ final class Discovery {
     final Path file = file(traced, stdin);
     try {
       Files.createDirectories(file.getParent());
-      JSON.writeValue(file.toFile(), learned);
-    } catch (final IOException e) {
+      // Replaced only when complete, so a full disk never leaves a cache that later runs cannot read.
+      OutputTarget.check(file, "the learned entries cache").write(out -> JSON.writer()
+          .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, learned));
+    } catch (final IOException | IllegalArgumentException | OutputFailure e) {
       info.accept("cannot cache the learned entries in " + file + ": " + e.getMessage());
     }
   }

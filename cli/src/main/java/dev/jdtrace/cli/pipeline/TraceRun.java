@@ -1,5 +1,7 @@
 package dev.jdtrace.cli.pipeline;
 
+import dev.jdtrace.cli.io.Output;
+import dev.jdtrace.cli.io.OutputTarget;
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.cost.CostModel;
@@ -155,7 +157,7 @@ public final class TraceRun {
       }
       final long entries;
       try {
-        entries = writeTrace(planned.models(), plan, streams, request.trace());
+        entries = writeTrace(planned.models(), plan, streams, OutputTarget.check(request.trace(), "TRACE"));
       } catch (final ReconstructionException e) {
         if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
           throw e;
@@ -193,31 +195,26 @@ public final class TraceRun {
       return run(again, request, out, err, info, start, false);
     }
     // The same witnesses (all blocks): the streams already hold the run, decode them again.
-    final long entries = writeTrace(again.models(), again.plan(), streams, request.trace());
+    final long entries = writeTrace(again.models(), again.plan(), streams,
+        OutputTarget.check(request.trace(), "TRACE"));
     final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
     return new RunReport(again.plan(), again.prediction(), traced.program().blockCount(), results, entries, threads,
         (System.nanoTime() - start) / 1_000_000);
   }
 
   /**
-   * Decodes the streams and writes the trace; it is written beside the target and moved into place, so
-   * a failed decoding never leaves a broken trace.
+   * Decodes the streams and writes the trace through {@link Output}: a trace file is replaced only by a
+   * complete trace, so a failed decoding or a full disk never leaves a broken one.
    *
    * @return block entries written
    */
   public static long writeTrace(final List<IcfgModel> models, final Plan plan, final List<SessionStreams> streams,
-      final Path trace) throws IOException {
-    final Path partial = Files.createTempFile(trace.toAbsolutePath().getParent(), ".jdtrace-", ".partial");
-    try {
-      final long entries;
-      try (OutputStream file = Files.newOutputStream(partial);
-          TraceWriter writer = new TraceWriter(file)) {
-        entries = Reconstruction.reconstruct(models, plan, streams, writer);
-      }
-      Files.move(partial, trace, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      final OutputTarget trace) {
+    try (Output out = trace.open();
+        TraceWriter writer = new TraceWriter(out)) {
+      final long entries = Reconstruction.reconstruct(models, plan, streams, writer);
+      out.commit();
       return entries;
-    } finally {
-      Files.deleteIfExists(partial);
     }
   }
 

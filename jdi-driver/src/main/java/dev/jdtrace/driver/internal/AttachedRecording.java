@@ -4,6 +4,7 @@ import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.stream.HitStreamWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -90,7 +91,10 @@ public final class AttachedRecording {
         }
       }
     } catch (final IOException e) {
-      throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
+      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
+    } catch (final UncheckedIOException e) {
+      // A write of the stream failed mid-session (a full disk): the session cannot be traced.
+      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getCause().getMessage(), e);
     }
   }
 

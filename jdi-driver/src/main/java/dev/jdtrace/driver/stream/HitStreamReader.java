@@ -7,9 +7,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 
-/** Reads a hit stream written by {@link HitStreamWriter}. */
+/**
+ * Reads a hit stream written by {@link HitStreamWriter}. Every frame is verified by its checksum before
+ * it is used; a malformed, corrupt or cut stream ends with an {@link IOException} whose message is one
+ * line, never another exception.
+ */
 public final class HitStreamReader {
   private final DataInputStream in;
+  private final FramedInputStream frames;
   private final String planId;
   private final int session;
 
@@ -19,17 +24,27 @@ public final class HitStreamReader {
    * @throws IOException when the input is not a hit stream
    */
   public HitStreamReader(final InputStream source) throws IOException {
-    in = new DataInputStream(new BufferedInputStream(source, 1 << 16));
-    final byte[] magic = new byte[HitStreamWriter.MAGIC.length];
+    final InputStream buffered = new BufferedInputStream(source, 1 << 16);
+    final byte[] magic = buffered.readNBytes(HitStreamWriter.MAGIC.length);
+    if (!Arrays.equals(magic, HitStreamWriter.MAGIC)) {
+      throw new IOException("not a jdtrace session stream (bad header)");
+    }
+    final int version = buffered.read();
+    if (version == 1) {
+      throw new IOException("session stream format version 1 has no checksums, so this jdtrace does not read it: "
+          + "collect the session again");
+    }
+    if (version != HitStreamWriter.VERSION) {
+      throw new IOException("not a jdtrace session stream (version " + version + ", this jdtrace reads "
+          + HitStreamWriter.VERSION + ")");
+    }
+    frames = new FramedInputStream(buffered, "session stream", magic.length + 1);
+    in = new DataInputStream(frames);
     try {
-      in.readFully(magic);
-      if (!Arrays.equals(magic, HitStreamWriter.MAGIC) || in.readUnsignedByte() != HitStreamWriter.VERSION) {
-        throw new IOException("not a jdtrace session stream (bad header)");
-      }
       planId = in.readUTF();
       session = VarInts.readInt(in);
     } catch (final EOFException e) {
-      throw new IOException("not a jdtrace session stream (too short)", e);
+      throw new IOException(cutShort(e), e);
     }
   }
 
@@ -46,7 +61,7 @@ public final class HitStreamReader {
   /**
    * Replays every record to the visitor.
    *
-   * @throws IOException when the stream is malformed or was cut short
+   * @throws IOException when the stream is malformed, corrupt or was cut short
    */
   public void accept(final HitVisitor visitor) throws IOException {
     try {
@@ -54,6 +69,9 @@ public final class HitStreamReader {
         final int tag = in.readUnsignedByte();
         switch (tag) {
           case HitStreamWriter.END -> {
+            if (!frames.atEnd()) {
+              throw new IOException("corrupt session stream: data after its end");
+            }
             return;
           }
           case HitStreamWriter.THREAD -> {
@@ -66,18 +84,31 @@ public final class HitStreamReader {
               VarInts.readInt(in) - 1, in.readUnsignedByte() == 1, VarInts.readInt(in) - 2, VarInts.readInt(in) - 1));
           case HitStreamWriter.START -> {
             final int thread = VarInts.readInt(in);
-            final int[] frames = new int[VarInts.readInt(in)];
-            for (int i = 0; i < frames.length; i++) {
-              frames[i] = VarInts.readInt(in) - 1;
-            }
-            visitor.start(thread, frames);
+            visitor.start(thread, startStack());
           }
           case HitStreamWriter.BACK_AT_START -> visitor.backAtStart(VarInts.readInt(in));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }
     } catch (final EOFException e) {
-      throw new IOException("session stream was cut short (the session did not finish)", e);
+      throw new IOException(cutShort(e), e);
     }
+  }
+
+  /** A start stack: its array grows with the frames really read, never to a declared count at once. */
+  private int[] startStack() throws IOException {
+    final int n = VarInts.readInt(in);
+    int[] stack = new int[Math.min(n, 64)];
+    for (int i = 0; i < n; i++) {
+      if (i == stack.length) {
+        stack = Arrays.copyOf(stack, Math.min(n, 2 * stack.length));
+      }
+      stack[i] = VarInts.readInt(in) - 1;
+    }
+    return stack;
+  }
+
+  private static String cutShort(final EOFException e) {
+    return e.getMessage() != null ? e.getMessage() : "session stream was cut short (the session did not finish)";
   }
 }

@@ -1,6 +1,5 @@
 package dev.jdtrace.driver.stream;
 
-import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,33 +8,37 @@ import java.io.UncheckedIOException;
 /**
  * Writes a session's hit stream (the "part" file). Format, all integers unsigned LEB128 unless noted:
  * <pre>
- *   "JDTHITS" version:u8=1  planId:UTF  session:varint
- *   record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
- *             2 thread:varint block:varint                   -- a witness hit
- *             3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
- *             5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
- *             6 thread:varint                                -- it ended back at that start
- *   0                                                        -- end; a file without it was cut short
+ *   "JDTHITS" version:u8=2  frame*        -- frames of {@link FramedOutputStream}: length, payload, CRC-32
+ *   payload of the frames, in order:
+ *     planId:UTF  session:varint
+ *     record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
+ *               2 thread:varint block:varint                   -- a witness hit
+ *               3 thread:varint throwBlock+1 inCall:u8 catchBlock+2 unwound+1  -- an exception (ExceptionRecord)
+ *               5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
+ *               6 thread:varint                                -- it ended back at that start
+ *     0                                                        -- end; a stream without it was cut short
  * </pre>
- * Not thread-safe: one recording thread owns it.
+ * Version 1 had no frames and so no checksums; it is refused. Not thread-safe: one recording thread owns it.
  */
 public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final byte[] MAGIC = {'J', 'D', 'T', 'H', 'I', 'T', 'S'};
-  static final int VERSION = 1;
+  static final int VERSION = 2;
   static final int END = 0;
   static final int THREAD = 1;
   static final int HIT = 2;
   static final int EXCEPTION = 3;
   static final int START = 5;
   static final int BACK_AT_START = 6;
+  /** Payload bytes per frame: also the write buffer, as large as the one this replaced. */
+  static final int FRAME = 1 << 16;
 
   private final DataOutputStream out;
 
   public HitStreamWriter(final OutputStream target, final String planId, final int session) {
-    out = new DataOutputStream(new BufferedOutputStream(target, 1 << 16));
     try {
-      out.write(MAGIC);
-      out.writeByte(VERSION);
+      target.write(MAGIC);
+      target.write(VERSION);
+      out = new DataOutputStream(new FramedOutputStream(target, FRAME));
       out.writeUTF(planId);
       VarInts.write(out, session);
     } catch (final IOException e) {

@@ -45,7 +45,12 @@ public final class VarInts {
     throw new IOException("malformed varint");
   }
 
+  /** Reads a varint that must fit an int: a larger one is malformed input, never an arithmetic error. */
   public static int readInt(final DataInput in) throws IOException {
-    return Math.toIntExact(read(in));
+    final long value = read(in);
+    if (value < 0 || value > Integer.MAX_VALUE) {
+      throw new IOException("malformed varint: " + Long.toUnsignedString(value) + " is not an int");
+    }
+    return (int) value;
   }
 }

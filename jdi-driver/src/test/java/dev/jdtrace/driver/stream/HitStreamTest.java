@@ -90,8 +90,7 @@ class HitStreamTest {
       w.hit(0, 5);
     }
     final byte[] cut = Arrays.copyOf(bytes.toByteArray(), bytes.size() - 1);
-    final HitStreamReader r = new HitStreamReader(new ByteArrayInputStream(cut));
-    assertThatThrownBy(() -> r.accept(new HitVisitor() {
+    assertThatThrownBy(() -> new HitStreamReader(new ByteArrayInputStream(cut)).accept(new HitVisitor() {
       @Override
       public void thread(final int thread, final String name, final long startOrder) {
       }

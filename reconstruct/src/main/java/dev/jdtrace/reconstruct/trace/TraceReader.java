@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct.trace;
 
+import dev.jdtrace.driver.stream.FramedInputStream;
 import dev.jdtrace.driver.stream.VarInts;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
@@ -10,7 +11,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Streams a trace file (see {@link TraceFormat}) to a visitor. */
+/**
+ * Streams a trace file (see {@link TraceFormat}) to a visitor. Every frame's checksum is verified before
+ * its bytes are used, and every index is checked against the dictionary, so a visitor only ever sees a
+ * consistent trace; anything else ends with an {@link IOException} whose message is one line.
+ */
 public final class TraceReader {
   private TraceReader() {
   }
@@ -18,43 +23,72 @@ public final class TraceReader {
   /**
    * Reads the whole trace.
    *
-   * @throws IOException when the input is not a complete jdtrace trace
+   * @throws IOException when the input is not a complete, intact jdtrace trace
    */
   public static void accept(final InputStream source, final TraceVisitor visitor) throws IOException {
-    final DataInputStream in = new DataInputStream(new BufferedInputStream(source, 1 << 16));
+    final InputStream buffered = new BufferedInputStream(source, 1 << 16);
+    final byte[] magic = buffered.readNBytes(TraceFormat.MAGIC.length);
+    if (!Arrays.equals(magic, TraceFormat.MAGIC)) {
+      throw new IOException("not a jdtrace trace file");
+    }
+    final int version = buffered.read();
+    if (version == 1) {
+      throw new IOException("trace format version 1 has no checksums, so this jdtrace does not read it: record the "
+          + "trace again");
+    }
+    if (version != TraceFormat.VERSION) {
+      throw new IOException("trace format version " + version + " is not supported (this jdtrace reads "
+          + TraceFormat.VERSION + ")");
+    }
+    final FramedInputStream frames = new FramedInputStream(buffered, "trace file", magic.length + 1);
+    final DataInputStream in = new DataInputStream(frames);
     try {
-      final byte[] magic = new byte[TraceFormat.MAGIC.length];
-      if (in.readNBytes(magic, 0, magic.length) < magic.length || !Arrays.equals(magic, TraceFormat.MAGIC)) {
-        throw new IOException("not a jdtrace trace file");
-      }
-      final int version = in.readUnsignedByte();
-      if (version != TraceFormat.VERSION) {
-        throw new IOException("trace format version " + version + " is not supported (this jdtrace reads "
-            + TraceFormat.VERSION + ")");
-      }
-      visitor.dictionary(readDictionary(in));
+      final TraceDictionary dictionary = readDictionary(in);
+      final int blockCount = dictionary.blocks().size();
+      visitor.dictionary(dictionary);
+      boolean inThread = false;
+      long blocks = 0;
       while (true) {
         final int tag = in.readUnsignedByte();
         switch (tag) {
           case TraceFormat.END -> {
+            if (VarInts.read(in) != blocks || !frames.atEnd()) {
+              throw corrupt("its end does not match its blocks");
+            }
             visitor.end();
             return;
           }
-          case TraceFormat.THREAD -> visitor.thread(in.readUTF());
+          case TraceFormat.THREAD -> {
+            visitor.thread(in.readUTF());
+            inThread = true;
+          }
           case TraceFormat.CHUNK -> {
             final int n = VarInts.readInt(in);
-            for (int i = 0; i < n; i++) {
-              visitor.block(VarInts.readInt(in));
+            if (!inThread || n < 1 || n > TraceFormat.CHUNK_SIZE) {
+              throw corrupt("a chunk of " + n + " blocks " + (inThread ? "" : "outside a thread"));
             }
+            for (int i = 0; i < n; i++) {
+              final int block = VarInts.readInt(in);
+              if (block >= blockCount) {
+                throw corrupt("block id " + block + " is not in its dictionary");
+              }
+              visitor.block(block);
+            }
+            blocks += n;
           }
-          default -> throw new IOException("corrupt trace file: unknown record " + tag);
+          default -> throw corrupt("unknown record " + tag);
         }
       }
     } catch (final EOFException e) {
-      throw new IOException("trace file is truncated", e);
+      throw new IOException(e.getMessage() != null ? e.getMessage() : "trace file is truncated", e);
     }
   }
 
+  private static IOException corrupt(final String what) {
+    return new IOException("corrupt trace file: " + what);
+  }
+
+  /** Reads the dictionary; its counts grow lists only as entries really arrive, so a wrong count costs nothing. */
   private static TraceDictionary readDictionary(final DataInputStream in) throws IOException {
     final List<TraceDictionary.ClassEntry> classes = new ArrayList<>();
     for (int n = VarInts.readInt(in); n > 0; n--) {
@@ -62,11 +96,18 @@ public final class TraceReader {
     }
     final List<TraceDictionary.MethodEntry> methods = new ArrayList<>();
     for (int n = VarInts.readInt(in); n > 0; n--) {
-      methods.add(new TraceDictionary.MethodEntry(VarInts.readInt(in), in.readUTF(), in.readUTF()));
+      final int owner = VarInts.readInt(in);
+      if (owner >= classes.size()) {
+        throw corrupt("a method of class " + owner + ", which is not in its dictionary");
+      }
+      methods.add(new TraceDictionary.MethodEntry(owner, in.readUTF(), in.readUTF()));
     }
     final List<TraceDictionary.BlockEntry> blocks = new ArrayList<>();
     for (int n = VarInts.readInt(in); n > 0; n--) {
       final int method = VarInts.readInt(in);
+      if (method >= methods.size()) {
+        throw corrupt("a block of method " + method + ", which is not in its dictionary");
+      }
       final int start = VarInts.readInt(in);
       final int end = VarInts.readInt(in);
       final List<Integer> lines = new ArrayList<>();

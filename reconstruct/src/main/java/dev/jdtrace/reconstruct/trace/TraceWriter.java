@@ -1,7 +1,7 @@
 package dev.jdtrace.reconstruct.trace;
 
+import dev.jdtrace.driver.stream.FramedOutputStream;
 import dev.jdtrace.driver.stream.VarInts;
-import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,6 +9,8 @@ import java.io.UncheckedIOException;
 
 /** Writes a trace file (see {@link TraceFormat}) from visitor calls. Not thread-safe. */
 public final class TraceWriter implements TraceVisitor, AutoCloseable {
+  private final OutputStream target;
+  private final FramedOutputStream frames;
   private final DataOutputStream out;
   private final int[] chunk = new int[TraceFormat.CHUNK_SIZE];
   private final byte[] encoded = new byte[1 + VarInts.MAX_INT_BYTES * (TraceFormat.CHUNK_SIZE + 1)];
@@ -16,14 +18,16 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
   private long blocks;
 
   public TraceWriter(final OutputStream target) {
-    out = new DataOutputStream(new BufferedOutputStream(target, 1 << 16));
+    this.target = target;
+    frames = new FramedOutputStream(target, TraceFormat.FRAME);
+    out = new DataOutputStream(frames);
   }
 
   @Override
   public void dictionary(final TraceDictionary d) {
     try {
-      out.write(TraceFormat.MAGIC);
-      out.writeByte(TraceFormat.VERSION);
+      target.write(TraceFormat.MAGIC);
+      target.write(TraceFormat.VERSION);
       VarInts.write(out, d.classes().size());
       for (final TraceDictionary.ClassEntry c : d.classes()) {
         out.writeUTF(c.name());
@@ -45,6 +49,7 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
           VarInts.write(out, line);
         }
       }
+      frames.endFrame();
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -79,6 +84,7 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
     try {
       flush();
       out.writeByte(TraceFormat.END);
+      VarInts.write(out, blocks);
       out.flush();
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
@@ -102,6 +108,7 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
       at = VarInts.encode(encoded, at, chunk[i]);
     }
     out.write(encoded, 0, at);
+    frames.endFrame();
     filled = 0;
   }
 

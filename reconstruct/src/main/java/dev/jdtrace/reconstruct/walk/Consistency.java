@@ -175,8 +175,8 @@ final class Consistency {
           return external(Frame.external(block), goal, stack, depth + 1);
         }
         if (t.isPure()) {
-          // The interrupted block's own call can throw once the initialiser is done.
-          return (goal.kind() == Goal.Kind.THROW_UNTRACED && goal.throwBlock() == block)
+          // The pure call runs after the initialiser (Math.abs(C.X)): it can throw right there, or return.
+          return goal.kind() == Goal.Kind.THROW_UNTRACED && goal.throwBlock() == block
               || consistent(returnSite(block), goal, stack, depth, interrupt(stack, depth));
         }
         for (final int m : t.traced()) {

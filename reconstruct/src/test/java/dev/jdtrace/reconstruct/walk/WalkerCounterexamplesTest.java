@@ -225,6 +225,30 @@ class WalkerCounterexamplesTest {
   }
 
   /**
+   * A pure call whose argument reads a static field ({@code Integer.parseInt(C01.S)}, here Math.abs): the
+   * getstatic starts C01's {@code <clinit>}, which takes the arm to its return unseen, and then the pure call
+   * throws (in a call at main's block 0, uncaught, 1 frame): stream [0, 2 (the initialiser's entry),
+   * exception]. Inside the initialiser, Consistency.continuation for the
+   * interrupted pure-call block only looked at the call returning normally, so neither arm was consistent
+   * and the walk reported a divergence (jqwik seed -8539270822087967830 of optimalDecodesEveryExecution).
+   */
+  @Test
+  void pureCallThrowingAfterTheClassInitialiserItsBlockStarted() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                inits(call(0, ABS), "g.C01"),
+                b(1, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+    assertDecodes(p, ProfileKind.CONDITION_TARGETS, true);
+  }
+
+  /**
    * OPTIMAL 2.5 expected hits (witnesses 0, 1, 2, 3) against CONDITION_TARGETS 1.5 (1, 2, 3). The per-method
    * optimal profile {2, 3} ignores that main is a callback; the repair round then adds both the entry (main
    * "can run unseen") and block 1 (its arm may meet a callback), though the entry alone resolves both.
