@@ -29,6 +29,8 @@ record Config(String name, Kind kind, List<String> options) {
   static final Config OPTIMAL_TRACE = jdtrace("optimal (trace weights)", "--weights", WEIGHTS, "--sessions", "1");
   /** {@code jdtrace run} with no planning option: whatever the CLI defaults are (the cost model picks sessions). */
   static final Config DEFAULT = jdtrace("jdtrace run (default)");
+  /** {@code jdtrace run --weights}: the trace profile, the cost model picks sessions and packs them by hits. */
+  static final Config DEFAULT_WEIGHTS = jdtrace("jdtrace run --weights", "--weights", WEIGHTS);
 
   Config {
     options = List.copyOf(options);

@@ -20,9 +20,11 @@ import java.util.List;
  * @param sessionBreakpoints breakpoints set per session
  * @param sessionPredictedMillis the prediction per session (-1 each when absent)
  * @param sessionWallMillis each session's wall time, launch to exit
+ * @param hitsTimesBreakpoints Σ over sessions of hits × breakpoints, or -1 from a CLI that does not write it
  */
 record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, long wallMillis, long predictedMillis,
-    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis) {
+    List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis,
+    long hitsTimesBreakpoints) {
 
   JdtraceStats {
     sessionBreakpoints = List.copyOf(sessionBreakpoints);
@@ -42,7 +44,7 @@ record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, 
     }
     return new JdtraceStats(s.path("blocks").asInt(), s.path("breakpoints").asLong(), s.path("hits").asLong(),
         s.path("blockEntries").asLong(), s.path("wallMillis").asLong(), s.path("predictedMillis").asLong(-1), bp,
-        predicted, wall);
+        predicted, wall, s.path("hitsTimesBreakpoints").asLong(-1));
   }
 
   int sessions() {

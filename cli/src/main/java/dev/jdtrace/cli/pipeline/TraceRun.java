@@ -103,9 +103,9 @@ public final class TraceRun {
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final double[] hitWeight = planned.blockWeights();
-    final Distributor distributor = new Distributor(program, groups.shared(), groups.groups(), request.strategy());
-    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final CostModel cost = CostModels.forThisMachine(info);
+    final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
+    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {
