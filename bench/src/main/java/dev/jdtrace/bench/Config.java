@@ -31,6 +31,8 @@ record Config(String name, Kind kind, List<String> options) {
   static final Config OPTIMAL_TRACE = jdtrace("optimal (trace weights)", "--weights", WEIGHTS, "--sessions", "1");
   /** {@code jdtrace run} with no planning option: whatever the CLI defaults are (the cost model picks sessions). */
   static final Config DEFAULT = jdtrace("jdtrace run (default)");
+  /** {@code jdtrace run --weights}: the trace profile, the cost model picks sessions and packs them by hits. */
+  static final Config DEFAULT_WEIGHTS = jdtrace("jdtrace run --weights", "--weights", WEIGHTS);
   /** The default run again on the same build: the plan and the first run's classes come from the cache. */
   static final Config DEFAULT_AGAIN = jdtrace("jdtrace run (again)", KEEP_CACHE);
   /** Every class that matches the includes planned, as before plans followed what the program loads. */

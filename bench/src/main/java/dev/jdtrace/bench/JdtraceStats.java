@@ -20,12 +20,13 @@ import java.util.List;
  * @param sessionBreakpoints breakpoints set per session
  * @param sessionPredictedMillis the prediction per session (-1 each when absent)
  * @param sessionWallMillis each session's wall time, launch to exit
+ * @param hitsTimesBreakpoints Σ over sessions of hits × breakpoints, or -1 from a CLI that does not write it
  * @param expectedHits the hits the plan expected over all sessions, or -1
  * @param phases milliseconds of the first run, planning, sessions and decoding (each -1 when absent)
  */
 record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, long wallMillis, long predictedMillis,
     List<Integer> sessionBreakpoints, List<Long> sessionPredictedMillis, List<Long> sessionWallMillis,
-    double expectedHits, Phases phases) {
+    long hitsTimesBreakpoints, double expectedHits, Phases phases) {
 
   /**
    * Where a run's wall time went, in milliseconds (-1 when the CLI did not say).
@@ -37,6 +38,14 @@ record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, 
    * @param planReused whether the plan came from the plan cache
    */
   record Phases(long firstPass, long planning, long sessions, long decoding, boolean planReused) {
+  }
+
+  /** Figures without the phases (a CLI that does not write them). */
+  JdtraceStats(final int blocks, final long breakpoints, final long hits, final long blockEntries,
+      final long wallMillis, final long predictedMillis, final List<Integer> sessionBreakpoints,
+      final List<Long> sessionPredictedMillis, final List<Long> sessionWallMillis, final long hitsTimesBreakpoints) {
+    this(blocks, breakpoints, hits, blockEntries, wallMillis, predictedMillis, sessionBreakpoints,
+        sessionPredictedMillis, sessionWallMillis, hitsTimesBreakpoints, -1, new Phases(-1, -1, -1, -1, false));
   }
 
   JdtraceStats {
@@ -60,8 +69,9 @@ record JdtraceStats(int blocks, long breakpoints, long hits, long blockEntries, 
     final JsonNode p = s.path("phases");
     return new JdtraceStats(s.path("blocks").asInt(), s.path("breakpoints").asLong(), s.path("hits").asLong(),
         s.path("blockEntries").asLong(), s.path("wallMillis").asLong(), s.path("predictedMillis").asLong(-1), bp,
-        predicted, wall, Double.isNaN(expected) ? -1 : expected, new Phases(p.path("firstPassMillis").asLong(-1),
-        p.path("planningMillis").asLong(-1), p.path("sessionsMillis").asLong(-1), p.path("decodingMillis").asLong(-1),
+        predicted, wall, s.path("hitsTimesBreakpoints").asLong(-1), Double.isNaN(expected) ? -1 : expected,
+        new Phases(p.path("firstPassMillis").asLong(-1), p.path("planningMillis").asLong(-1),
+        p.path("sessionsMillis").asLong(-1), p.path("decodingMillis").asLong(-1),
         p.path("planReused").asBoolean(false)));
   }
 

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 final class ResultsCsv {
   static final String HEADER = "group,workload,config,runs,sessions,breakpoints_per_session,breakpoints,hits,steps,"
       + "block_entries,blocks,wall_median_ms,wall_min_ms,wall_max_ms,peak_kb,predicted_ms,"
-      + "ratio_line_stepping,ratio_all_blocks,check,session_wall_ms,session_predicted_ms";
+      + "ratio_line_stepping,ratio_all_blocks,check,session_wall_ms,session_predicted_ms,hits_x_breakpoints";
 
   private ResultsCsv() {
   }
@@ -37,7 +37,8 @@ final class ResultsCsv {
           s == null || s.predictedMillis() < 0 ? "" : Long.toString(s.predictedMillis()),
           number(ratios.toLineStepping(r)), number(ratios.toAllBlocks(r)), quote(r.check()),
           s == null ? "" : s.sessionWallMillis().stream().map(String::valueOf).collect(Collectors.joining(";")),
-          s == null ? "" : s.sessionPredictedMillis().stream().map(String::valueOf).collect(Collectors.joining(";"))));
+          s == null ? "" : s.sessionPredictedMillis().stream().map(String::valueOf).collect(Collectors.joining(";")),
+          s == null || s.hitsTimesBreakpoints() < 0 ? "" : Long.toString(s.hitsTimesBreakpoints())));
     }
     return out;
   }

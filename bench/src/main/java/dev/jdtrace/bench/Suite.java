@@ -36,6 +36,10 @@ public final class Suite implements Callable<Integer> {
   @Option(names = "--only", paramLabel = "REGEX", description = "Only the workloads whose name matches.")
   Pattern only;
 
+  @Option(names = "--configs", paramLabel = "REGEX",
+      description = "Only the configurations whose name matches (all-blocks, the ground truth, always runs).")
+  Pattern configs;
+
   @Option(names = "--no-jmh", description = "Skip the planning and merge benchmarks.")
   boolean noJmh;
 
@@ -74,7 +78,9 @@ public final class Suite implements Callable<Integer> {
       for (final Workload w : workloads) {
         if (only == null || only.matcher(w.name()).find()) {
           for (final Config c : w.configs()) {
-            rows.add(measure(runner, w, c, runs));
+            if (configs == null || c.equals(Config.ALL_BLOCKS) || configs.matcher(c.name()).find()) {
+              rows.add(measure(runner, w, c, runs));
+            }
           }
           Files.deleteIfExists(runner.allBlocksTrace(w));
         }
@@ -141,8 +147,11 @@ public final class Suite implements Callable<Integer> {
       samples.add(runner.run(w, c));
     }
     final Row row = new Row(w, c, samples);
-    log(String.format(Locale.ROOT, "%-22s %-26s %7.2f s (%d run%s)  %s", w.name(), c.name(),
-        row.medianWall() / 1000.0, row.runs(), row.runs() == 1 ? "" : "s", row.check()));
+    final JdtraceStats s = row.stats();
+    log(String.format(Locale.ROOT, "%-22s %-26s %7.2f s (%d run%s)  %s%s", w.name(), c.name(),
+        row.medianWall() / 1000.0, row.runs(), row.runs() == 1 ? "" : "s", row.check(), s == null ? ""
+            : String.format(Locale.ROOT, "  sessions %d, breakpoints %s, hits %d, hits x breakpoints %d",
+                s.sessions(), s.sessionBreakpoints(), s.hits(), s.hitsTimesBreakpoints())));
     return row;
   }
 

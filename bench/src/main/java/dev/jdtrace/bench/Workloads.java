@@ -61,6 +61,7 @@ final class Workloads {
       final String simple = lib.mainClass().substring(lib.mainClass().lastIndexOf('.') + 1);
       final int size = (quick ? QUICK_SIZES : FULL_SIZES).get(simple);
       final List<Config> configs = Config.core();
+      configs.add(Config.DEFAULT_WEIGHTS);
       for (final int n : quick ? List.of(2, 4) : List.of(2, 3, 4)) {
         configs.add(Config.sessions(n));
       }

@@ -59,8 +59,9 @@ final class PlanCommand implements Callable<Integer> {
         planned.traced().learned(), planned.traced().unplanned().isEmpty());
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
-      err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.2f s predicted%n", s.index(),
-          s.witnesses().size(), s.expectedHits(), s.predictedMillis() / 1000);
+      err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",
+          s.index(), s.witnesses().size(), s.expectedHits(), s.expectedHits() * s.witnesses().size(),
+          s.predictedMillis() / 1000);
     }
     err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");
     err.flush();

@@ -40,8 +40,10 @@ final class PlanningOptions {
       description = "At most K breakpoints per session; more sessions are opened when needed.")
   int cap;
 
-  @Option(names = "--strategy", paramLabel = "S", defaultValue = "function",
-      description = "How witnesses group into jobs: fine, function or optimized (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--strategy", paramLabel = "S", defaultValue = "optimized",
+      description = "How decision units are packed into sessions: optimized (the least predicted hits × "
+          + "(c0 + c1 × breakpoints)), fine or function (even breakpoints; function keeps each method's "
+          + "units together) (default: ${DEFAULT-VALUE}).")
   String strategy;
 
   /** The run these options describe. */

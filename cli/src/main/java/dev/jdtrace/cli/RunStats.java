@@ -39,6 +39,12 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
    */
   record SessionStats(int session, int breakpoints, long hits, int threads, long wallMillis, double expectedHits,
       double predictedMillis, int exitCode, List<String> refusedClasses) {
+
+    /** What the session's hits cost beyond c0: every hit walks every breakpoint set (DESIGN §3). */
+    @com.fasterxml.jackson.annotation.JsonProperty("hitsTimesBreakpoints")
+    public long hitsTimesBreakpoints() {
+      return hits * breakpoints;
+    }
   }
 
   static RunStats of(final RunReport r) {
@@ -52,14 +58,20 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
         p.sessionHits().get(s.session()), p.sessionMillis().get(s.session()), s.exitCode(), s.refusedClasses());
   }
 
+  /** Σ over sessions of hits × breakpoints. */
+  @com.fasterxml.jackson.annotation.JsonProperty("hitsTimesBreakpoints")
+  public long hitsTimesBreakpoints() {
+    return sessions.stream().mapToLong(SessionStats::hitsTimesBreakpoints).sum();
+  }
+
   /** Predicted against measured, per session, for people. */
   void print(final java.io.PrintWriter err) {
-    err.println("jdtrace: session  breakpoints  hits expected/measured  seconds predicted/measured");
+    err.println("jdtrace: session  breakpoints  hits expected/measured  hits × breakpoints  seconds predicted/measured");
     for (final SessionStats s : sessions) {
-      err.printf("jdtrace: %7d  %11d  %12.0f/%-10d  %8.2f/%-8.2f%n", s.session(), s.breakpoints(), s.expectedHits(),
-          s.hits(), s.predictedMillis() / 1000, s.wallMillis() / 1000.0);
+      err.printf("jdtrace: %7d  %11d  %12.0f/%-10d  %17d  %8.2f/%-8.2f%n", s.session(), s.breakpoints(),
+          s.expectedHits(), s.hits(), s.hitsTimesBreakpoints(), s.predictedMillis() / 1000, s.wallMillis() / 1000.0);
     }
-    err.printf("jdtrace: all sessions: %.2f s predicted, %.2f s measured (whole run, with planning and decoding)%n",
-        predictedMillis / 1000, wallMillis / 1000.0);
+    err.printf("jdtrace: all sessions: %d hits × breakpoints, %.2f s predicted, %.2f s measured (whole run, with "
+        + "planning and decoding)%n", hitsTimesBreakpoints(), predictedMillis / 1000, wallMillis / 1000.0);
   }
 }

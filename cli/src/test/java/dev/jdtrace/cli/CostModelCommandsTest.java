@@ -55,12 +55,17 @@ class CostModelCommandsTest {
     assertThat(o.err()).contains("predicted/measured");
     final JsonNode figures = JSON.readTree(stats.toFile());
     assertThat(figures.get("predictedMillis").asDouble()).isPositive();
+    // The weights are the counts of the same deterministic run: expected hits are the hits, plus the tiny
+    // tie-breaking weight that methods the trace never ran keep. The optimized packing gathers those never-run
+    // witnesses in the sessions with few hits, so the 5% holds over the sessions together.
+    double hits = 0;
+    double expected = 0;
     for (final JsonNode s : figures.get("sessions")) {
-      // The weights are the counts of the same deterministic run: expected hits are the hits, plus the
-      // tiny tie-breaking weight that methods the trace never ran keep.
-      final double hits = s.get("hits").asDouble();
-      assertThat(s.get("expectedHits").asDouble()).isBetween(hits, hits * 1.05);
+      assertThat(s.get("expectedHits").asDouble()).isGreaterThanOrEqualTo(s.get("hits").asDouble());
+      hits += s.get("hits").asDouble();
+      expected += s.get("expectedHits").asDouble();
     }
+    assertThat(expected).isBetween(hits, hits * 1.05);
   }
 
   @Test

@@ -1,6 +1,9 @@
 package dev.jdtrace.distributor;
 
+import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
+import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.IntUnionFind;
 import java.util.ArrayList;
@@ -11,27 +14,50 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Splits a decodable witness set across sessions: decision groups (which must stay whole) become jobs
- * according to the strategy; jobs are packed greedily, heaviest first, into the least loaded session
- * that has room under the per-session breakpoint cap.
+ * Splits a decodable witness set across sessions. The decision units ({@link DecisionGroups}) must each
+ * stay whole in one session and may overlap (the callbacks' first witnesses are in every unit about
+ * untraced code); the strategy turns them into jobs, and the jobs are packed greedily into sessions under
+ * the per-session breakpoint cap, opening more sessions when none has room:
+ * <ul>
+ *   <li>{@link Strategy#OPTIMIZED}: hottest job first, into the session where it adds the least predicted
+ *       cost {@code hits × (c0 + c1 × breakpoints)}: a hot job goes where few breakpoints are, a cold job
+ *       where few hits are, and overlapping jobs join the session that already holds their witnesses;</li>
+ *   <li>{@link Strategy#FINE} and {@link Strategy#FUNCTION}: largest job first, into the session it adds
+ *       the fewest breakpoints to, then the one with the fewest breakpoints.</li>
+ * </ul>
  */
 public final class Distributor {
-  private final BitSet shared;
+  /** Used when no measured model is given: typical of the machines measured (DESIGN §3). */
+  private static final CostModel TYPICAL = new CostModel(10, 0.05, 300, 1.24, "typical");
+
+  private final Program program;
   private final Strategy strategy;
-  /** The units of distribution: decision groups, or for the coarser strategies groups merged by method. */
-  private final List<BitSet> jobs;
+  private final CostModel cost;
+  /** The units of distribution: decision units, or for the function strategy units merged by method. */
+  private final List<Job> jobs;
+
+  /** One unit of distribution and the block whose choice names it. */
+  private record Job(BitSet witnesses, int choice, boolean untraced) {
+  }
+
+  /** A distributor with the typical cost model. */
+  public Distributor(final Program program, final DecisionGroups groups, final Strategy strategy) {
+    this(program, groups, strategy, TYPICAL);
+  }
 
   /**
    * Forms the jobs once, so that splits into several session counts (the cost model tries many) share them.
    *
-   * @param shared witnesses every session carries
-   * @param groups decision groups covering the other witnesses
+   * @param cost what a hit costs per breakpoint set, for the optimized strategy
    */
-  public Distributor(final Program program, final BitSet shared, final List<BitSet> groups,
-      final Strategy strategy) {
-    this.shared = (BitSet) shared.clone();
+  public Distributor(final Program program, final DecisionGroups groups, final Strategy strategy,
+      final CostModel cost) {
+    this.program = program;
     this.strategy = strategy;
-    this.jobs = strategy == Strategy.FINE ? List.copyOf(groups) : byMethod(program, groups);
+    this.cost = cost;
+    final List<Job> units = groups.units().stream().map(u -> new Job(u.witnesses(), u.choice(), u.untraced()))
+        .toList();
+    this.jobs = strategy == Strategy.FUNCTION ? byMethod(program, units) : units;
   }
 
   /** How many jobs the witnesses form: no split yields more sessions than this (and at least one). */
@@ -39,10 +65,9 @@ public final class Distributor {
     return jobs.size();
   }
 
-  /** The smallest cap under which the jobs fit: the shared witnesses plus the largest job. */
+  /** The smallest cap under which the jobs fit: the largest job's size. */
   public int minimumCap() {
-    return shared.cardinality() + Math.max(jobs.isEmpty() ? 0 : 1,
-        jobs.stream().mapToInt(BitSet::cardinality).max().orElse(0));
+    return Math.max(1, largest().map(j -> j.witnesses().cardinality()).orElse(0));
   }
 
   /**
@@ -50,58 +75,108 @@ public final class Distributor {
    *
    * @param sessions the number of sessions wanted; more are opened when the cap requires
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
-   * @param hitWeight expected hits per block, for the optimized strategy
-   * @throws IllegalArgumentException when the cap is below {@link #minimumCap}
+   * @param hitWeight expected hits per block
+   * @throws IllegalArgumentException when the cap is below {@link #minimumCap}, naming the largest job
    */
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
     final int minimum = minimumCap();
     if (cap < minimum) {
-      throw new IllegalArgumentException("--cap " + cap + " is too small: every session carries the "
-          + shared.cardinality() + " witnesses that decide callbacks, and the largest job that must stay in one "
-          + "session has " + (minimum - shared.cardinality()) + " more; use --cap " + minimum + " or more");
+      throw new IllegalArgumentException("--cap " + cap + " is too small: " + describe(largest().orElseThrow())
+          + "; use --cap " + minimum + " or more");
     }
-    final int room = cap - shared.cardinality();
-    final Comparator<BitSet> heaviest = strategy == Strategy.OPTIMIZED
-        ? Comparator.comparingDouble((BitSet j) -> -Prediction.hits(j, hitWeight))
-        : Comparator.comparingInt((BitSet j) -> -j.cardinality());
-    final List<BitSet> sorted = new ArrayList<>(jobs);
-    sorted.sort(heaviest.thenComparingInt(j -> j.nextSetBit(0)));
+    final List<Job> sorted = new ArrayList<>(jobs);
+    final Comparator<Job> order = strategy == Strategy.OPTIMIZED
+        ? Comparator.comparingDouble((Job j) -> -Prediction.hits(j.witnesses(), hitWeight))
+        : Comparator.comparing((Job j) -> !j.untraced()).thenComparingInt(j -> -j.witnesses().cardinality());
+    sorted.sort(order.thenComparingInt(j -> j.witnesses().nextSetBit(0)));
     final List<BitSet> bins = new ArrayList<>();
-    final List<Double> load = new ArrayList<>();
+    final List<Double> hits = new ArrayList<>();
     for (int i = 0; i < Math.max(1, sessions); i++) {
       bins.add(new BitSet());
-      load.add(0.0);
+      hits.add(0.0);
     }
-    for (final BitSet job : sorted) {
+    for (final Job job : sorted) {
       int best = -1;
+      double bestScore = Double.POSITIVE_INFINITY;
+      int bestSize = Integer.MAX_VALUE;
       for (int i = 0; i < bins.size(); i++) {
-        if (bins.get(i).cardinality() + job.cardinality() <= room && (best < 0 || load.get(i) < load.get(best))) {
+        final BitSet bin = bins.get(i);
+        final BitSet added = (BitSet) job.witnesses().clone();
+        added.andNot(bin);
+        final int size = bin.cardinality() + added.cardinality();
+        if (size > cap) {
+          continue;
+        }
+        final double score = strategy == Strategy.OPTIMIZED
+            ? addedCost(hits.get(i), bin.cardinality(), Prediction.hits(added, hitWeight), added.cardinality())
+            : added.cardinality();
+        if (score < bestScore || (score == bestScore && size < bestSize)) {
           best = i;
+          bestScore = score;
+          bestSize = size;
         }
       }
       if (best < 0) {
         bins.add(new BitSet());
-        load.add(0.0);
+        hits.add(0.0);
         best = bins.size() - 1;
       }
-      bins.get(best).or(job);
-      load.set(best, load.get(best)
-          + (strategy == Strategy.OPTIMIZED ? Prediction.hits(job, hitWeight) : job.cardinality()));
+      final BitSet added = (BitSet) job.witnesses().clone();
+      added.andNot(bins.get(best));
+      hits.set(best, hits.get(best) + Prediction.hits(added, hitWeight));
+      bins.get(best).or(added);
     }
     bins.removeIf(BitSet::isEmpty);
     if (bins.isEmpty()) {
       bins.add(new BitSet());
     }
-    bins.forEach(b -> b.or(shared));
     return bins;
   }
 
-  /** Merges the groups that have witnesses in a common method. */
-  private static List<BitSet> byMethod(final Program program, final List<BitSet> groups) {
-    final IntUnionFind sets = new IntUnionFind(groups.size());
+  /**
+   * What adding {@code addedHits} expected hits on {@code addedBreakpoints} new breakpoints costs a session
+   * that has {@code hits} on {@code breakpoints}: the new hits pay for every breakpoint, the old ones for the
+   * new breakpoints.
+   */
+  private double addedCost(final double hits, final int breakpoints, final double addedHits,
+      final int addedBreakpoints) {
+    return addedHits * (cost.c0Micros() + cost.c1Micros() * (breakpoints + addedBreakpoints))
+        + hits * cost.c1Micros() * addedBreakpoints;
+  }
+
+  private java.util.Optional<Job> largest() {
+    return jobs.stream().max(Comparator.comparingInt(j -> j.witnesses().cardinality()));
+  }
+
+  /** Names a job for the user: the decision it stands for and why it needs its witnesses together. */
+  private String describe(final Job job) {
+    final int n = job.witnesses().cardinality();
+    if (job.choice() < 0) {
+      return "the choice of which callback untraced code calls needs the " + n
+          + " first witnesses of the callbacks in one session";
+    }
+    final Block b = program.block(job.choice());
+    final int m = program.methodOf(job.choice());
+    final String source = program.declaringClass(m).sourceFile();
+    final String where = program.methods().get(m).id() + " (" + (source == null ? "?" : source) + ":"
+        + (b.firstLine() > 0 ? b.firstLine() : "?") + ")";
+    return "the decision at " + where + " needs " + n + " witnesses in one session"
+        + (job.untraced() ? " (its candidates' first witnesses and the callbacks' first witnesses, which break "
+            + "its cycles through untraced code)" : strategy == Strategy.FUNCTION
+            ? " (the decisions of its methods, kept together by --strategy function)" : "");
+  }
+
+  /** Merges the jobs within traced code that have witnesses in a common method. */
+  private static List<Job> byMethod(final Program program, final List<Job> units) {
+    final List<Job> out = new ArrayList<>();
+    final List<Job> traced = new ArrayList<>();
+    for (final Job j : units) {
+      (j.untraced() ? out : traced).add(j);
+    }
+    final IntUnionFind sets = new IntUnionFind(traced.size());
     final Map<Integer, Integer> methodGroup = new LinkedHashMap<>();
-    for (int g = 0; g < groups.size(); g++) {
-      final BitSet set = groups.get(g);
+    for (int g = 0; g < traced.size(); g++) {
+      final BitSet set = traced.get(g).witnesses();
       for (int b = set.nextSetBit(0); b >= 0; b = set.nextSetBit(b + 1)) {
         final Integer other = methodGroup.putIfAbsent(program.methodOf(b), g);
         if (other != null) {
@@ -110,9 +185,12 @@ public final class Distributor {
       }
     }
     final Map<Integer, BitSet> merged = new LinkedHashMap<>();
-    for (int g = 0; g < groups.size(); g++) {
-      merged.computeIfAbsent(sets.find(g), k -> new BitSet()).or(groups.get(g));
+    final Map<Integer, Integer> choice = new LinkedHashMap<>();
+    for (int g = 0; g < traced.size(); g++) {
+      merged.computeIfAbsent(sets.find(g), k -> new BitSet()).or(traced.get(g).witnesses());
+      choice.putIfAbsent(sets.find(g), traced.get(g).choice());
     }
-    return List.copyOf(merged.values());
+    merged.forEach((root, set) -> out.add(new Job(set, choice.get(root), false)));
+    return List.copyOf(out);
   }
 }

@@ -1,14 +1,14 @@
 package dev.jdtrace.distributor;
 
-/** How decision groups are combined into jobs before they are packed into sessions. */
+/** How decision units are combined into jobs and packed into sessions. */
 public enum Strategy {
-  /** Every decision group is its own job: the finest split, the most even sessions. */
+  /** Every decision unit is its own job, packed for even breakpoints. */
   FINE,
-  /** Groups that share a method form one job, so each method's witnesses stay in one session. */
+  /** Units within traced code that share a method form one job, so each method's witnesses stay together. */
   FUNCTION,
   /**
-   * Like {@link #FUNCTION}, but jobs are packed by expected hits instead of breakpoints, so that hot
-   * witnesses spread over sessions and each session's per-hit cost stays low.
+   * Every unit is its own job, packed for the least predicted cost, {@code Σ hits × (c0 + c1 × breakpoints)}:
+   * hot units go to sessions with few breakpoints, the many cold ones together.
    */
   OPTIMIZED;
 

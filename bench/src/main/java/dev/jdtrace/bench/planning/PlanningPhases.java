@@ -63,7 +63,7 @@ public final class PlanningPhases {
     final long t3 = now();
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final long t4 = now();
-    final List<BitSet> split = new Distributor(program, groups.shared(), groups.groups(), Strategy.FUNCTION)
+    final List<BitSet> split = new Distributor(program, groups, Strategy.FUNCTION)
         .split(1, Integer.MAX_VALUE, planned.blockWeights());
     final long t5 = now();
     return new Times(program.blockCount(), split.get(0).cardinality(), planned.rounds(), t1 - t0, t2 - t1, t3 - t2, t4 - t3,

@@ -80,7 +80,7 @@ public class PlanningBenchmark {
         IcfgModel.Structure.of(program, resolver, Callbacks.of(program, resolver, List.of(), false));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final List<BitSet> split = new Distributor(program, groups.shared(), groups.groups(), Strategy.FUNCTION)
+    final List<BitSet> split = new Distributor(program, groups, Strategy.FUNCTION)
         .split(1, Integer.MAX_VALUE, planned.blockWeights());
     counter.blocks += program.blockCount();
     return split;

@@ -155,7 +155,7 @@ public final class TraceRun {
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
-    final Distributor distributor = new Distributor(program, groups.shared(), groups.groups(), request.strategy());
+    final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final List<BitSet> sessions;
     final Prediction prediction;

@@ -60,10 +60,14 @@ final class BreakpointInstaller {
   }
 
   /**
-   * A class proven safe: its witness locations and their block ids, and its JDI methods' traced indices.
-   * Splitting the proof from the setting lets an attach check every loaded class before setting any.
+   * A class proven safe: its witness locations and their block ids, hottest first, and its JDI methods'
+   * traced indices. Splitting the proof from the setting lets an attach check every loaded class before
+   * setting any.
+   *
+   * @param once per location, whether it can be hit at most once in the VM's life: the agent may then
+   *     delete the request after its hit, so later hits no longer pay for walking it (DESIGN §3)
    */
-  record Verified(List<Location> locations, List<Integer> blocks, Map<Method, Integer> methods) {
+  record Verified(List<Location> locations, List<Integer> blocks, List<Boolean> once, Map<Method, Integer> methods) {
   }
 
   /**
@@ -89,8 +93,7 @@ final class BreakpointInstaller {
           + model.methods().size());
       return null;
     }
-    final List<Location> locations = new ArrayList<>();
-    final List<Integer> blocks = new ArrayList<>();
+    final List<Witness> found = new ArrayList<>();
     final Map<Method, Integer> verified = new HashMap<>();
     for (final MethodCfg cfg : model.methods()) {
       final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
@@ -106,6 +109,7 @@ final class BreakpointInstaller {
       final int[] starts = Bytecode.instructionStarts(code);
       final int m = program.methodIndex(cfg.id());
       verified.put(method, m);
+      final HotFirst order = new HotFirst(cfg);
       for (int b = 0; b < cfg.blocks().size(); b++) {
         final int id = program.blockId(m, b);
         if (!witnesses.get(id)) {
@@ -121,11 +125,16 @@ final class BreakpointInstaller {
           refuse(type, "the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
           return null;
         }
-        locations.add(location);
-        blocks.add(id);
+        found.add(new Witness(location, id, order.weight(b), order.once(b)));
       }
     }
-    return new Verified(locations, blocks, verified);
+    // JDI finds a hit's request by scanning the requests in creation order (DESIGN §3): hot ones first.
+    found.sort(java.util.Comparator.comparingDouble((Witness w) -> -w.weight()));
+    return new Verified(found.stream().map(Witness::location).toList(), found.stream().map(Witness::block).toList(),
+        found.stream().map(Witness::once).toList(), verified);
+  }
+
+  private record Witness(Location location, int block, double weight, boolean once) {
   }
 
   /** Sets the breakpoints of a verified class. */
@@ -135,6 +144,9 @@ final class BreakpointInstaller {
       final BreakpointRequest bp = requests.createBreakpointRequest(verified.locations().get(i));
       bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
       bp.putProperty(BLOCK, verified.blocks().get(i));
+      if (verified.once().get(i)) {
+        bp.addCountFilter(1);
+      }
       bp.enable();
       breakpoints++;
     }

@@ -34,6 +34,9 @@ final class Recorder {
   /** Per stream thread index: positions of its first and last event among the session's events. */
   private long[] first = new long[16];
   private long[] last = new long[16];
+  /** The thread of the last event and its index: hits come in runs per thread, so most skip the map. */
+  private ThreadReference lastThread;
+  private int lastIndex;
   private long started;
   private long hits;
   private long events;
@@ -122,6 +125,16 @@ final class Recorder {
   }
 
   private int indexOf(final ThreadReference thread) {
+    // JDI keeps one mirror per live thread, so identity is enough for the common case.
+    if (thread == lastThread) {
+      return lastIndex;
+    }
+    lastIndex = indexSlow(thread);
+    lastThread = thread;
+    return lastIndex;
+  }
+
+  private int indexSlow(final ThreadReference thread) {
     Integer i = index.get(thread.uniqueID());
     if (i == null) {
       i = index.size();

@@ -18,6 +18,11 @@ final class Consistency {
   private final IcfgModel model;
   private final Program program;
   private final FirstSets first;
+  /** Entry blocks of the callbacks, which untraced code may call. */
+  private final int[] callbackEntries;
+  /** Per throw block: the blocks that reach it without a witness ({@link #reaches}). */
+  private final java.util.Map<Integer, BitSet> reaching = new java.util.HashMap<>();
+  private int[][] predecessors;
   /** Where the thread started, when it ends back there; then the end of its streams is that stack. */
   private final StartStack home;
   /** Per walk depth of a start frame: whether its callee frames can be re-entered up to the top one. */
@@ -35,6 +40,7 @@ final class Consistency {
     this.model = model;
     this.program = model.program();
     this.first = model.first();
+    this.callbackEntries = model.callbacks().stream().map(m -> program.blockId(m, 0)).toArray();
     this.home = start != null && start.endsThere() ? start : null;
     this.onward = home == null ? new boolean[0] : onward(home);
   }
@@ -208,47 +214,88 @@ final class Consistency {
 
   /**
    * Whether a witness-free path from {@code from} (through calls, and through callbacks from untraced
-   * calls) enters {@code target}.
+   * calls) enters {@code target}. A session that does not hold a callback's first witnesses sees an
+   * exception thrown in a callback with no witness before it. The blocks that reach a target are found
+   * once per target by a reverse search and kept: exceptions ask this of every callback.
    */
   boolean reaches(final int from, final int target) {
-    final BitSet seen = new BitSet();
+    return reaching.computeIfAbsent(target, this::reachingBlocks).get(from);
+  }
+
+  /** Non-witness blocks with a witness-free path to the target, itself included unless a witness. */
+  private BitSet reachingBlocks(final int target) {
+    final BitSet out = new BitSet();
+    if (model.isWitness(target)) {
+      return out; // entering a witness would pop it, but the stream holds the exception next
+    }
+    final int[][] pred = predecessors();
     final ArrayDeque<Integer> work = new ArrayDeque<>();
-    work.push(from);
+    out.set(target);
+    work.push(target);
+    final int untraced = program.blockCount();
+    boolean untracedSeen = false;
     while (!work.isEmpty()) {
-      final int x = work.pop();
-      if (x == target && !model.isWitness(x)) {
-        return true; // entering a witness would pop it, but the stream holds the exception next
+      final int y = work.pop();
+      for (final int p : pred[y]) {
+        if (p == untraced) {
+          if (!untracedSeen) {
+            untracedSeen = true;
+            work.push(p);
+          }
+        } else if (!out.get(p) && !model.isWitness(p)) {
+          out.set(p);
+          work.push(p);
+        }
       }
-      if (seen.get(x) || model.isWitness(x)) {
-        continue;
-      }
-      seen.set(x);
+    }
+    out.clear(untraced);
+    return out;
+  }
+
+  /**
+   * Reverse edges of the paths {@link #reaches} follows; node {@code blockCount} stands for untraced code,
+   * entered by every untraced call and entering every callback.
+   */
+  private int[][] predecessors() {
+    if (predecessors != null) {
+      return predecessors;
+    }
+    final int untraced = program.blockCount();
+    final List<List<Integer>> pred = new java.util.ArrayList<>();
+    for (int i = 0; i <= untraced; i++) {
+      pred.add(new java.util.ArrayList<>(2));
+    }
+    for (final int entry : callbackEntries) {
+      pred.get(entry).add(untraced);
+    }
+    for (int x = 0; x < untraced; x++) {
       final Block b = program.block(x);
       final int method = program.methodOf(x);
-      if (model.targets(x) != null) {
-        final CallTargets t = model.targets(x);
-        boolean through = t.external() || t.isPure();
+      final CallTargets t = model.targets(x);
+      boolean through = true;
+      if (t != null) {
+        through = t.external() || t.isPure();
         if (t.external()) {
-          // Untraced code may call back into any callback before it returns: the point may lie there.
-          final BitSet cbs = model.callbacks();
-          for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
-            work.push(program.blockId(m, 0));
-          }
+          pred.get(untraced).add(x);
         } else {
           for (final int m : t.traced()) {
             final int entry = program.blockId(m, 0);
-            work.push(entry);
+            pred.get(entry).add(x);
             through |= first.contains(entry, FirstSets.EXIT);
           }
         }
-        if (through) {
-          b.successors().forEach(s -> work.push(program.blockId(method, s)));
+      }
+      if (through) {
+        for (final int s : b.successors()) {
+          pred.get(program.blockId(method, s)).add(x);
         }
-      } else {
-        b.successors().forEach(s -> work.push(program.blockId(method, s)));
       }
     }
-    return false;
+    predecessors = new int[pred.size()][];
+    for (int i = 0; i < pred.size(); i++) {
+      predecessors[i] = pred.get(i).stream().mapToInt(Integer::intValue).toArray();
+    }
+    return predecessors;
   }
 
   /** The block after the call ending {@code block}, or -1. */

@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.jdtrace.distributor.Distributor;
@@ -15,8 +16,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.Program;
+import java.util.HashMap;
+import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -28,7 +34,9 @@ import net.jqwik.api.statistics.Statistics;
  * Issue #4's property: on generated ICFGs, for 1 to 6 sessions, several caps and all three strategies,
  * every execution projects onto the sessions' witness sets, and the walk over all the projections together
  * gives back exactly that execution. The projections are what the sessions would record: each session sees
- * its own witnesses and every exception.
+ * its own witnesses and every exception. The seed's distribution figures (stand-ins, as in the distributor's
+ * {@code SeedDistributionsTest}) are examples: Fig. 1 and Fig. 2 split wrongly are rejected, {@code {{b3,b2},{b4,b2}}}
+ * is accepted.
  */
 class DistributedWalkPropertiesTest {
 
@@ -51,7 +59,7 @@ class DistributedWalkPropertiesTest {
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
     final DecisionGroups groups = DecisionGroups.of(plan.model());
-    final Distributor distributor = new Distributor(c.generated().program, groups.shared(), groups.groups(), strategy);
+    final Distributor distributor = new Distributor(c.generated().program, groups, strategy);
     final List<BitSet> split = distributor.split(sessions, Integer.MAX_VALUE, plan.blockWeights());
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
     int cuts = 0;
@@ -93,7 +101,7 @@ class DistributedWalkPropertiesTest {
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
     final DecisionGroups groups = DecisionGroups.of(plan.model());
-    final Distributor distributor = new Distributor(c.generated().program, groups.shared(), groups.groups(), strategy);
+    final Distributor distributor = new Distributor(c.generated().program, groups, strategy);
     final int tightest = distributor.minimumCap();
     // The tightest cap the plan accepts, one a little above it, and none.
     final int cap = capKind == 0 ? tightest : capKind == 1 ? tightest + 3 : Integer.MAX_VALUE;
@@ -102,6 +110,9 @@ class DistributedWalkPropertiesTest {
     split.forEach(union::or);
     if (!union.equals(plan.witnesses())) {
       fail("the split lost or added witnesses: %s vs %s", union, plan.witnesses());
+    }
+    if (split.stream().anyMatch(s -> s.cardinality() > cap)) {
+      fail("a session of %s exceeds the cap %d", split, cap);
     }
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
     Statistics.label("sessions").collect(split.size());
@@ -121,5 +132,116 @@ class DistributedWalkPropertiesTest {
             c.generated().dump(plan.witnesses()));
       }
     }
+  }
+
+  /*
+   * The seed's figures assume one run of the function. Here untraced code may call main again, which closes a
+   * cycle through every choice of the function: so the figure is a method f that main (block 0, a witness, the
+   * cycle's breaker) calls, and a session deciding f's choices carries block 0 too (Theorem 1). Blocks: main 0
+   * (call f), 1 (return); f's b_k is block k + 1.
+   */
+
+  /**
+   * Seed Fig. 1 stand-in, {@code b1; do { if (b2) b3 else b4; } while (b5); b6}. Splitting the arms {{b3}, {b4}}
+   * loses their order: "then, else" and "else, then" give the same streams, so the walk reports an ambiguity,
+   * and the decision units keep b3 and b4 together.
+   */
+  @Example
+  void fig1SplittingTheArmsIsRejected() {
+    final Program p = inMain(
+        WalkerCounterexamplesTest.b(0, BlockEnd.FALLTHROUGH, 1),
+        WalkerCounterexamplesTest.b(1, BlockEnd.BRANCH, 2, 3),
+        WalkerCounterexamplesTest.b(2, BlockEnd.GOTO, 4),
+        WalkerCounterexamplesTest.b(3, BlockEnd.FALLTHROUGH, 4),
+        WalkerCounterexamplesTest.b(4, BlockEnd.BRANCH, 1, 5),
+        WalkerCounterexamplesTest.b(5, BlockEnd.RETURN));
+    assertRejected(p, List.of(bits(0), bits(4), bits(5)));
+    assertThat(DecisionGroups.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 4, 5))).units())
+        .anyMatch(u -> u.holds(4) && u.holds(5));
+    // {{b3,b2},{b4,b2}}: b2 marks every iteration, so each session alone decides its arm.
+    assertAccepted(p, List.of(bits(4, 3, 0), bits(5, 3, 0)));
+  }
+
+  /**
+   * Seed Fig. 2 stand-in, {@code b1; while (b2) { while (b3) b4; b5; } b6}: {{b4}, {b5}} loses how many inner
+   * iterations each outer one ran; keeping the outer latch with the inner body, {{b4,b5},{b5}}, decodes.
+   */
+  @Example
+  void fig2SplittingInnerAndOuterLoopIsRejected() {
+    final Program p = inMain(
+        WalkerCounterexamplesTest.b(0, BlockEnd.FALLTHROUGH, 1),
+        WalkerCounterexamplesTest.b(1, BlockEnd.BRANCH, 2, 5),
+        WalkerCounterexamplesTest.b(2, BlockEnd.BRANCH, 3, 4),
+        WalkerCounterexamplesTest.b(3, BlockEnd.GOTO, 2),
+        WalkerCounterexamplesTest.b(4, BlockEnd.GOTO, 1),
+        WalkerCounterexamplesTest.b(5, BlockEnd.RETURN));
+    assertRejected(p, List.of(bits(0), bits(5), bits(6)));
+    assertThat(DecisionGroups.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 5, 6))).units())
+        .anyMatch(u -> u.holds(5) && u.holds(6));
+    assertAccepted(p, List.of(bits(5, 6, 0), bits(6, 0)));
+  }
+
+  /** A program whose main calls f, the figure. */
+  private static Program inMain(final dev.jdtrace.profiler.model.Block... figure) {
+    return WalkerCounterexamplesTest.program(WalkerCounterexamplesTest.cls("g.C00", List.of(),
+        WalkerCounterexamplesTest.method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            WalkerCounterexamplesTest.call(0, new dev.jdtrace.profiler.model.CallSite(
+                dev.jdtrace.profiler.model.CallSite.Kind.STATIC, "g.C00", "f", "()V")),
+            WalkerCounterexamplesTest.b(1, BlockEnd.RETURN)),
+        WalkerCounterexamplesTest.method("g.C00", "f", "()V", figure)));
+  }
+
+  private static List<Simulator.Execution> executions(final Program p) {
+    final List<Simulator.Execution> runs = new Simulator(new GeneratedProgram(p), false, 10_000).enumerate(16, 6,
+        2_000, 200);
+    assertThat(runs).hasSizeGreaterThan(10);
+    return runs;
+  }
+
+  /** Every execution merges back exactly from the split's streams. */
+  private static void assertAccepted(final Program p, final List<BitSet> split) {
+    final IcfgModel.Structure s = WalkerCounterexamplesTest.structure(p);
+    final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(s, w)).toList();
+    for (final Simulator.Execution e : executions(p)) {
+      assertThat(new Walker(models, "t", streams(split, e)).decode()).as("%s", e).containsExactly(e.path());
+    }
+  }
+
+  /**
+   * Two executions give the same streams, so no decoder can tell them apart; the walk reports an ambiguity on
+   * them and never returns a wrong path.
+   */
+  private static void assertRejected(final Program p, final List<BitSet> split) {
+    final IcfgModel.Structure s = WalkerCounterexamplesTest.structure(p);
+    final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(s, w)).toList();
+    final Map<String, Simulator.Execution> byStreams = new HashMap<>();
+    int collisions = 0;
+    int ambiguous = 0;
+    for (final Simulator.Execution e : executions(p)) {
+      final String key = split.stream().map(w -> Arrays.toString(e.stream(w))).toList().toString();
+      if (byStreams.putIfAbsent(key, e) != null) {
+        collisions++;
+      }
+      try {
+        assertThat(new Walker(models, "t", streams(split, e)).decode()).as("%s", e).containsExactly(e.path());
+      } catch (final ReconstructionException x) {
+        assertThat(x.getMessage()).contains("ambiguous");
+        ambiguous++;
+      }
+    }
+    assertThat(collisions).as("executions with the same streams").isPositive();
+    assertThat(ambiguous).as("executions the walk calls ambiguous").isPositive();
+  }
+
+  private static List<ThreadStream> streams(final List<BitSet> split, final Simulator.Execution e) {
+    return split.stream().map(w -> new ThreadStream("t", -1, 0, e.stream(w), e.exceptions())).toList();
+  }
+
+  private static BitSet bits(final int... blocks) {
+    final BitSet b = new BitSet();
+    for (final int x : blocks) {
+      b.set(x);
+    }
+    return b;
   }
 }

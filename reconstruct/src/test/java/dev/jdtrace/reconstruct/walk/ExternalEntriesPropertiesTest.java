@@ -74,7 +74,7 @@ class ExternalEntriesPropertiesTest {
       final IcfgModel.Structure structure = IcfgModel.Structure.of(g.program, resolver, callbacks);
       final IcfgPlanner.Result plan = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
       final DecisionGroups groups = DecisionGroups.of(plan.model());
-      final List<BitSet> split = new Distributor(g.program, groups.shared(), groups.groups(), Strategy.FINE)
+      final List<BitSet> split = new Distributor(g.program, groups, Strategy.FINE)
           .split(sessions, Integer.MAX_VALUE, plan.blockWeights());
       final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(structure, w)).toList();
       final List<ThreadStream> streams = new ArrayList<>();

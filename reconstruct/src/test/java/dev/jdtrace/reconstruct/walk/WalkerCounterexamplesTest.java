@@ -433,16 +433,16 @@ class WalkerCounterexamplesTest {
 
   // --- a tiny notation for programs
 
-  private static Program program(final ClassModel... classes) {
+  static Program program(final ClassModel... classes) {
     return new Program(List.of(classes));
   }
 
-  private static ClassModel cls(final String name, final List<String> fields, final MethodCfg... methods) {
+  static ClassModel cls(final String name, final List<String> fields, final MethodCfg... methods) {
     return new ClassModel(name, "java.lang.Object", List.of(), 0x0021, null, "hand", List.of(methods),
         Arrays.stream(methods).map(m -> m.id().nameAndDescriptor()).toList(), fields, List.of());
   }
 
-  private static MethodCfg method(final String cls, final String name, final String desc, final Block... blocks) {
+  static MethodCfg method(final String cls, final String name, final String desc, final Block... blocks) {
     final List<Integer> starts = new ArrayList<>();
     for (final Block x : blocks) {
       starts.add(x.startBci());
@@ -450,11 +450,11 @@ class WalkerCounterexamplesTest {
     return new MethodCfg(new MethodId(cls, name, desc), 0x0009, List.of(blocks), starts, "hand");
   }
 
-  private static Block b(final int index, final BlockEnd end, final Integer... successors) {
+  static Block b(final int index, final BlockEnd end, final Integer... successors) {
     return new Block(index, 10 * index, 10 * index, List.of(), end, List.of(successors), List.of(), null, List.of());
   }
 
-  private static Block call(final int index, final CallSite site) {
+  static Block call(final int index, final CallSite site) {
     final List<Block.InitRef> inits = site.kind() == CallSite.Kind.STATIC
         ? List.of(new Block.InitRef(site.owner(), site.name(), site.descriptor())) : List.of();
     return new Block(index, 10 * index, 10 * index, List.of(), BlockEnd.INVOKE, List.of(index + 1), List.of(), site,

@@ -1,0 +1,112 @@
+package dev.jdtrace.distributor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
+import dev.jdtrace.profiler.model.Program;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packing of decision units into sessions: every unit whole in one session, every witness somewhere, the
+ * cap kept; the optimized strategy puts hot units where few breakpoints are, and overlapping units about
+ * untraced code together.
+ */
+class DistributorTest {
+  private static final Program NONE = new Program(List.of());
+  private static final CostModel MODEL = new CostModel(10, 0.05, 300, 1.24, "test");
+
+  @Test
+  void hotUnitGetsASmallSessionAndColdUnitsShareOne() {
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    units.add(unit(false, 0));
+    for (int w = 1; w <= 40; w++) {
+      units.add(unit(false, w));
+    }
+    final double[] hits = new double[41];
+    hits[0] = 1_000_000;
+    java.util.Arrays.fill(hits, 1, 41, 1);
+    final List<BitSet> split = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL)
+        .split(2, Integer.MAX_VALUE, hits);
+    assertThat(split).hasSize(2);
+    assertThat(split).anySatisfy(s -> assertThat(s).isEqualTo(bits(0)));
+  }
+
+  @Test
+  void unitsAboutUntracedCodeShareTheSessionHoldingTheCallbackWitnesses() {
+    // Witnesses 0-2 are the callbacks' first witnesses, in every unit about untraced code.
+    final List<DecisionGroups.Unit> units = List.of(unit(true, 0, 1, 2), unit(true, 0, 1, 2, 3),
+        unit(true, 0, 1, 2, 4), unit(false, 5), unit(false, 6));
+    final double[] hits = {10, 10, 10, 1, 1, 50, 50};
+    for (final Strategy s : List.of(Strategy.FINE, Strategy.OPTIMIZED)) { // FUNCTION needs methods
+      final List<BitSet> split = new Distributor(NONE, new DecisionGroups(units), s, MODEL).split(2, 6, hits);
+      assertThat(split.stream().filter(b -> b.get(0)).count()).as(s.name()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void capBelowTheLargestUnitNamesItAndTheCapThatWorks() {
+    // Choice -1: the callbacks' own choice, at the bottom of every thread.
+    final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(new DecisionGroups.Unit(bits(0, 1, 2), -1,
+        true), unit(false, 3))), Strategy.FINE, MODEL);
+    assertThat(d.minimumCap()).isEqualTo(3);
+    assertThatThrownBy(() -> d.split(1, 2, new double[4])).hasMessageContaining("--cap 2 is too small")
+        .hasMessageContaining("needs the 3 first witnesses of the callbacks in one session")
+        .hasMessageEndingWith("use --cap 3 or more");
+  }
+
+  @Property(tries = 200)
+  void everyUnitLandsWholeInASessionUnderTheCap(@ForAll("units") final List<List<Integer>> raw,
+      @ForAll @IntRange(min = 1, max = 5) final int sessions, @ForAll @IntRange(min = 0, max = 6) final int slack,
+      @ForAll final Strategy strategy) {
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final BitSet all = new BitSet();
+    for (int i = 0; i < raw.size(); i++) {
+      final BitSet b = new BitSet();
+      raw.get(i).forEach(b::set);
+      all.or(b);
+      units.add(new DecisionGroups.Unit(b, b.nextSetBit(0), i % 3 == 0));
+    }
+    final double[] hits = new double[64];
+    for (int i = 0; i < hits.length; i++) {
+      hits[i] = (i * 7919) % 100;
+    }
+    // Units merged by method only matter for FUNCTION; a program without methods keeps them as they are.
+    final Strategy s = strategy == Strategy.FUNCTION ? Strategy.FINE : strategy;
+    final Distributor d = new Distributor(NONE, new DecisionGroups(units), s, MODEL);
+    final int cap = d.minimumCap() + slack;
+    final List<BitSet> split = d.split(sessions, cap, hits);
+    final BitSet union = new BitSet();
+    split.forEach(union::or);
+    assertThat(union).isEqualTo(all);
+    assertThat(split).allSatisfy(b -> assertThat(b.cardinality()).isLessThanOrEqualTo(cap));
+    for (final DecisionGroups.Unit u : units) {
+      assertThat(split).anySatisfy(b -> assertThat(u.missingFrom(b)).isZero());
+    }
+  }
+
+  @net.jqwik.api.Provide
+  net.jqwik.api.Arbitrary<List<List<Integer>>> units() {
+    return net.jqwik.api.Arbitraries.integers().between(0, 63).list().ofMinSize(1).ofMaxSize(8).list().ofMinSize(1)
+        .ofMaxSize(20);
+  }
+
+  private static DecisionGroups.Unit unit(final boolean untraced, final int... witnesses) {
+    return new DecisionGroups.Unit(bits(witnesses), witnesses[0], untraced);
+  }
+
+  private static BitSet bits(final int... witnesses) {
+    final BitSet b = new BitSet();
+    for (final int w : witnesses) {
+      b.set(w);
+    }
+    return b;
+  }
+}
