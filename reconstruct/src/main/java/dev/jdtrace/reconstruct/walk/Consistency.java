@@ -213,8 +213,8 @@ final class Consistency {
   }
 
   /**
-   * Whether a witness-free path from {@code from} (through calls, and through callbacks from untraced
-   * calls) enters {@code target}. A session that does not hold a callback's first witnesses sees an
+   * Whether a witness-free path from {@code from} (through calls, through the class initialisers a block
+   * starts, and through callbacks from untraced calls) enters {@code target}. A session that does not hold a callback's first witnesses sees an
    * exception thrown in a callback with no witness before it. The blocks that reach a target are found
    * once per target by a reverse search and kept: exceptions ask this of every callback.
    */
@@ -254,7 +254,9 @@ final class Consistency {
 
   /**
    * Reverse edges of the paths {@link #reaches} follows; node {@code blockCount} stands for untraced code,
-   * entered by every untraced call and entering every callback.
+   * entered by every untraced call and entering every callback. A block that starts class initialisers
+   * enters their entries: an exception thrown in one, or in a callback of untraced code it calls, is
+   * reached through that block.
    */
   private int[][] predecessors() {
     if (predecessors != null) {
@@ -271,6 +273,10 @@ final class Consistency {
     for (int x = 0; x < untraced; x++) {
       final Block b = program.block(x);
       final int method = program.methodOf(x);
+      // A class initialiser the block starts runs inside it, before its way on (FIRST sets do the same).
+      for (final int clinit : model.clinits(x)) {
+        pred.get(program.blockId(clinit, 0)).add(x);
+      }
       final CallTargets t = model.targets(x);
       boolean through = true;
       if (t != null) {

@@ -134,6 +134,23 @@ class DistributedWalkPropertiesTest {
     }
   }
 
+  /**
+   * A shape the property found once sessions carried only their own cycle breakers (#14) while exceptions may
+   * unwind into untraced code (#18): an exception thrown in a callback that a class initialiser's untraced
+   * call made is placed only if Consistency.reaches goes into the initialisers a block starts.
+   */
+  @Example
+  void exceptionInACallbackOfAClassInitialiserMergesBack() {
+    final List<Integer> recipe = List.of(
+        10, 0, 16, 3, 2, 39, 18, 24, 61, 26, 2, 1, 25, 11, 34, 26, 1, 58, 31, 3, 3, 0, 16, 2, 41, 46, 52, 32, 5,
+        14, 7, 3, 3, 2, 16, 5, 1, 22, 5, 11, 0, 1, 45, 39, 53, 6, 24, 1, 43, 1, 10, 1, 4, 19, 2, 22, 12, 40, 5,
+        5, 3, 0, 1, 13, 1, 52, 34, 1, 11, 14, 2, 0, 34, 2, 15, 11, 14, 16, 17, 2, 52, 3, 4, 33, 38, 59, 13, 49,
+        1, 30, 8, 2, 28, 33, 49, 20, 3, 5, 13, 60, 12, 0, 15, 15, 12, 16, 18, 11, 2, 16, 1, 0, 52, 14, 14, 6,
+        26, 3, 3, 18, 35, 13, 11, 10, 47, 20, 0, 20, 4, 50, 21, 11, 20, 12, 4, 17, 18, 33, 0, 60, 61, 13, 2, 0,
+        31, 35, 17, 3, 6, 9, 3, 12, 11, 20, 2, 5, 16, 5, 38, 16, 44);
+    everySplitMergesBackToEveryExecution(recipe, true, false, true, 5, Strategy.FINE, 0);
+  }
+
   /*
    * The seed's figures assume one run of the function. Here untraced code may call main again, which closes a
    * cycle through every choice of the function: so the figure is a method f that main (block 0, a witness, the
