@@ -110,10 +110,19 @@ public final class TraceRun {
       throws IOException {
     final Program program = traced.program();
     final CostModel cost = CostModels.forThisMachine(info);
+    // Checked before the cache is asked: a reused plan must warn about foreign weights as a new one does.
+    final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
+    if (traceWeights != null) {
+      WeightsCheck.check(traceWeights, request.weights(), traced, info);
+    }
     final String key = PlanCache.planKey(traced, request, cost);
     final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
+      if (sessions.size() < request.sessions()) {
+        info.accept("--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so "
+            + "the plan has " + sessions.size() + " session(s), as when the cached plan was made");
+      }
       final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
       if (plan.id().equals(stored.planId())) {
         info.accept("plan " + plan.id() + ": " + stored.witnesses() + " witnesses of " + program.blockCount()
@@ -123,7 +132,7 @@ public final class TraceRun {
         return new Planned(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
     }
-    final Planned planned = planAfresh(traced, request, cost, info);
+    final Planned planned = planAfresh(traced, request, traceWeights, cost, info);
     PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
         planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
         witnesses(planned.plan())));
@@ -136,14 +145,10 @@ public final class TraceRun {
     return all.cardinality();
   }
 
-  private static Planned planAfresh(final TracedProgram traced, final RunRequest request, final CostModel cost,
-      final Consumer<String> info) throws IOException {
+  private static Planned planAfresh(final TracedProgram traced, final RunRequest request,
+      final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
-    final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
-    if (traceWeights != null) {
-      WeightsCheck.check(traceWeights, request.weights(), traced, info);
-    }
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
         traceWeights == null ? Weights.staticEstimate() : traceWeights);
     final BitSet loaded = new BitSet();
