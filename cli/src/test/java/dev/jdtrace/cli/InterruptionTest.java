@@ -26,12 +26,13 @@ class InterruptionTest {
 
   /**
    * jdtrace tracing the endless service, once the service listens (so its session stream is open). All
-   * blocks: the service dispatches by reflection, and another profile would first learn its entries in an
-   * observing run, which an endless program never ends.
+   * blocks and all classes: the service dispatches by reflection, and another profile would first learn its
+   * entries in an observing run, and planning only the loaded classes would first run the program to see
+   * them; an endless program ends neither run.
    */
   private Process runningService(final Path tmp) throws Exception {
-    final Process jdtrace = CliProcess.start(tmp, "run", "--profile", "all-blocks", "--sessions", "1",
-        "--include", "dev.jdtrace.programs.service.*", "-o",
+    final Process jdtrace = CliProcess.start(tmp, "run", "--profile", "all-blocks", "--all-classes",
+        "--sessions", "1", "--include", "dev.jdtrace.programs.service.*", "-o",
         dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, SERVICE, "0");
     jdtrace.getOutputStream().close();
     CliProcess.awaitLine(CliProcess.stdout(jdtrace), "listening on");
