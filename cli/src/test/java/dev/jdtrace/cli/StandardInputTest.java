@@ -26,7 +26,9 @@ class StandardInputTest {
   void inputReachesTheFirstSessionAsItArrivesAndIsReplayedToTheOthers() throws Exception {
     final Path tmp = Files.createDirectory(dir.resolve("tmp"));
     final Path trace = dir.resolve("t.trace");
-    final Process jdtrace = CliProcess.start(tmp, "run", "--sessions", "2", "--include",
+    // --all-classes: the first run that finds the loaded classes shows no output, so this conversation,
+    // which waits for the program's answer before it types on, would never reach the sessions.
+    final Process jdtrace = CliProcess.start(tmp, "run", "--all-classes", "--sessions", "2", "--include",
         "dev.jdtrace.programs.StdinEcho", "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS,
         "dev.jdtrace.programs.StdinEcho");
     try {
