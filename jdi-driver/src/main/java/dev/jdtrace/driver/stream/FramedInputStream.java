@@ -1,8 +1,10 @@
 package dev.jdtrace.driver.stream;
 
+import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
@@ -32,6 +34,30 @@ public final class FramedInputStream extends InputStream {
     this.in = in;
     this.what = what;
     this.offset = offset;
+  }
+
+  /**
+   * Checks a framed file's header (magic bytes, then a version byte) and returns its frames.
+   *
+   * @param what what the file is, for messages ("trace file")
+   * @param format its format's name, for messages ("trace format")
+   * @param again what to do about a version-1 file, which has no checksums ("record the trace again")
+   * @throws IOException when the header is not this format's, or another version
+   */
+  public static FramedInputStream afterHeader(final InputStream source, final byte[] magic, final int version,
+      final String what, final String format, final String again) throws IOException {
+    final InputStream buffered = new BufferedInputStream(source, 1 << 16);
+    if (!Arrays.equals(buffered.readNBytes(magic.length), magic)) {
+      throw new IOException("not a jdtrace " + what);
+    }
+    final int found = buffered.read();
+    if (found == 1) {
+      throw new IOException(format + " version 1 has no checksums, so this jdtrace does not read it: " + again);
+    }
+    if (found != version) {
+      throw new IOException(format + " version " + found + " is not supported (this jdtrace reads " + version + ")");
+    }
+    return new FramedInputStream(buffered, what, magic.length + 1);
   }
 
   @Override

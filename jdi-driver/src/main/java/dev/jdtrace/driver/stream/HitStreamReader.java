@@ -1,6 +1,5 @@
 package dev.jdtrace.driver.stream;
 
-import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -24,21 +23,8 @@ public final class HitStreamReader {
    * @throws IOException when the input is not a hit stream
    */
   public HitStreamReader(final InputStream source) throws IOException {
-    final InputStream buffered = new BufferedInputStream(source, 1 << 16);
-    final byte[] magic = buffered.readNBytes(HitStreamWriter.MAGIC.length);
-    if (!Arrays.equals(magic, HitStreamWriter.MAGIC)) {
-      throw new IOException("not a jdtrace session stream (bad header)");
-    }
-    final int version = buffered.read();
-    if (version == 1) {
-      throw new IOException("session stream format version 1 has no checksums, so this jdtrace does not read it: "
-          + "collect the session again");
-    }
-    if (version != HitStreamWriter.VERSION) {
-      throw new IOException("not a jdtrace session stream (version " + version + ", this jdtrace reads "
-          + HitStreamWriter.VERSION + ")");
-    }
-    frames = new FramedInputStream(buffered, "session stream", magic.length + 1);
+    frames = FramedInputStream.afterHeader(source, HitStreamWriter.MAGIC, HitStreamWriter.VERSION,
+        "session stream", "session stream format", "collect the session again");
     in = new DataInputStream(frames);
     try {
       planId = in.readUTF();

@@ -2,13 +2,11 @@ package dev.jdtrace.reconstruct.trace;
 
 import dev.jdtrace.driver.stream.FramedInputStream;
 import dev.jdtrace.driver.stream.VarInts;
-import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -26,21 +24,8 @@ public final class TraceReader {
    * @throws IOException when the input is not a complete, intact jdtrace trace
    */
   public static void accept(final InputStream source, final TraceVisitor visitor) throws IOException {
-    final InputStream buffered = new BufferedInputStream(source, 1 << 16);
-    final byte[] magic = buffered.readNBytes(TraceFormat.MAGIC.length);
-    if (!Arrays.equals(magic, TraceFormat.MAGIC)) {
-      throw new IOException("not a jdtrace trace file");
-    }
-    final int version = buffered.read();
-    if (version == 1) {
-      throw new IOException("trace format version 1 has no checksums, so this jdtrace does not read it: record the "
-          + "trace again");
-    }
-    if (version != TraceFormat.VERSION) {
-      throw new IOException("trace format version " + version + " is not supported (this jdtrace reads "
-          + TraceFormat.VERSION + ")");
-    }
-    final FramedInputStream frames = new FramedInputStream(buffered, "trace file", magic.length + 1);
+    final FramedInputStream frames = FramedInputStream.afterHeader(source, TraceFormat.MAGIC, TraceFormat.VERSION,
+        "trace file", "trace format", "record the trace again");
     final DataInputStream in = new DataInputStream(frames);
     try {
       final TraceDictionary dictionary = readDictionary(in);
