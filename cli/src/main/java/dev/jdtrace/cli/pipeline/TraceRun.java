@@ -120,8 +120,7 @@ public final class TraceRun {
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
       if (sessions.size() < request.sessions()) {
-        info.accept("--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so "
-            + "the plan has " + sessions.size() + " session(s), as when the cached plan was made");
+        info.accept(fewerSessions(request, sessions.size(), "as when the cached plan was made"));
       }
       final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
       if (plan.id().equals(stored.planId())) {
@@ -167,7 +166,7 @@ public final class TraceRun {
     if (request.sessions() > 0) {
       sessions = split.apply(request.sessions());
       if (sessions.size() < request.sessions()) {
-        info.accept(fewerSessions(request, sessions.size(), distributor.jobs()));
+        info.accept(fewerSessions(request, sessions.size(), whyFewer(request, distributor.jobs())));
       }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
@@ -192,19 +191,18 @@ public final class TraceRun {
   }
 
   /** Why a plan has fewer sessions than {@code --sessions} asked for. */
-  private static String fewerSessions(final RunRequest request, final int sessions, final int jobs) {
-    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
-    final String why;
-    if (jobs == 0) {
-      why = "every witness decides a callback, and those go in every session";
-    } else if (jobs < request.sessions()) {
-      why = "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
-          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
-    } else {
-      why = "packing by expected hits (strategy " + strategy + ") left the others empty";
-    }
+  private static String fewerSessions(final RunRequest request, final int sessions, final String why) {
     return "--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so the plan "
         + "has " + sessions + " session(s): " + why;
+  }
+
+  private static String whyFewer(final RunRequest request, final int jobs) {
+    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
+    if (jobs < request.sessions()) {
+      return "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
+          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
+    }
+    return "packing by expected hits (strategy " + strategy + ") left the others empty";
   }
 
   /**
