@@ -14,9 +14,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,7 +88,7 @@ class AttachSafetyTest {
           "--trigger", "touch '" + started + "'; exec sleep 60", "-o", dir.resolve("t.trace").toString())
           .redirectErrorStream(true).redirectOutput(dir.resolve("jdtrace.log").toFile()).start();
       try {
-        assertThat(appears(started, 15)).as("the session began").isTrue();
+        assertThat(CliProcess.appears(started, 15)).as("the session began").isTrue();
         final List<ProcessHandle> trigger = jdtrace.descendants().toList();
         if (kill) {
           jdtrace.destroyForcibly();
@@ -115,23 +112,6 @@ class AttachSafetyTest {
       } finally {
         jdtrace.destroyForcibly();
       }
-    }
-  }
-
-  /** Waits for a file on file-system events, not by polling; false when it has not appeared in time. */
-  private static boolean appears(final Path file, final long seconds) throws IOException, InterruptedException {
-    try (WatchService watch = file.getFileSystem().newWatchService()) {
-      file.getParent().register(watch, StandardWatchEventKinds.ENTRY_CREATE);
-      final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-      while (!Files.exists(file)) {
-        final WatchKey key = watch.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-        if (key == null) {
-          return false;
-        }
-        key.pollEvents();
-        key.reset();
-      }
-      return true;
     }
   }
 
