@@ -1,7 +1,7 @@
 package dev.jdtrace.bench;
 
-import dev.jdtrace.cli.export.BlocksExport;
-import dev.jdtrace.cli.export.TraceFiles;
+import dev.jdtrace.analysis.BlocksExport;
+import dev.jdtrace.analysis.TraceFiles;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;

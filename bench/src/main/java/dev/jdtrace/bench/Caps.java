@@ -1,6 +1,6 @@
 package dev.jdtrace.bench;
 
-import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.profiler.icfg.DecisionGroups;

@@ -1,7 +1,7 @@
 package dev.jdtrace.bench;
 
-import dev.jdtrace.cli.pipeline.RunRequest;
-import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.tracer.RunRequest;
+import dev.jdtrace.tracer.TraceRun;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.io.IOException;

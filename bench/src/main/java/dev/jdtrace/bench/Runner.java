@@ -86,7 +86,7 @@ final class Runner {
     if (!c.options().contains(Config.KEEP_CACHE)) {
       Runner.deleteTree(cache);
       Files.createDirectories(cache);
-      final Path model = dev.jdtrace.cli.pipeline.CostModels.file();
+      final Path model = dev.jdtrace.tracer.CostModels.file();
       if (Files.isRegularFile(model)) {
         Files.copy(model, cache.resolve(model.getFileName()));
       }

@@ -1,8 +1,8 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.pipeline.AttachRun;
-import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.tracer.AttachRun;
+import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.StandardInput;

@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.pipeline.CostModels;
+import dev.jdtrace.tracer.CostModels;
 import dev.jdtrace.distributor.cost.CostModel;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;

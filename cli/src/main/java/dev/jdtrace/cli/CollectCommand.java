@@ -1,9 +1,9 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.io.StagedFile;
-import dev.jdtrace.cli.pipeline.Interruption;
-import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.tracer.io.StagedFile;
+import dev.jdtrace.tracer.Interruption;
+import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.LocalSession;

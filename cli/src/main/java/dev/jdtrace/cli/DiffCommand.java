@@ -1,10 +1,10 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.export.DiffFormat;
-import dev.jdtrace.cli.export.Glob;
-import dev.jdtrace.cli.export.ReportSources;
-import dev.jdtrace.cli.export.Style;
-import dev.jdtrace.cli.export.TraceComparison;
+import dev.jdtrace.analysis.DiffFormat;
+import dev.jdtrace.analysis.Glob;
+import dev.jdtrace.analysis.ReportSources;
+import dev.jdtrace.analysis.Style;
+import dev.jdtrace.analysis.TraceComparison;
 import dev.jdtrace.profiler.ClassFilter;
 import java.io.PrintWriter;
 import java.nio.file.Path;

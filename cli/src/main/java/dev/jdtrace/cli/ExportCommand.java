@@ -1,14 +1,14 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.export.BlocksExport;
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.export.CallsExport;
-import dev.jdtrace.cli.export.ChromeExport;
-import dev.jdtrace.cli.export.CoverageExport;
-import dev.jdtrace.cli.export.FoldedExport;
-import dev.jdtrace.cli.export.JsonExport;
-import dev.jdtrace.cli.export.SpeedscopeExport;
-import dev.jdtrace.cli.export.TraceFiles;
+import dev.jdtrace.analysis.BlocksExport;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.analysis.CallsExport;
+import dev.jdtrace.analysis.ChromeExport;
+import dev.jdtrace.analysis.CoverageExport;
+import dev.jdtrace.analysis.FoldedExport;
+import dev.jdtrace.analysis.JsonExport;
+import dev.jdtrace.analysis.SpeedscopeExport;
+import dev.jdtrace.analysis.TraceFiles;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

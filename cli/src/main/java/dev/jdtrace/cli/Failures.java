@@ -1,7 +1,7 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.OutputFailure;
-import dev.jdtrace.cli.pipeline.Interruption;
+import dev.jdtrace.tracer.io.OutputFailure;
+import dev.jdtrace.tracer.Interruption;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.pipeline.SessionProgress;
+import dev.jdtrace.tracer.SessionProgress;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.Output;
-import dev.jdtrace.cli.io.OutputFailure;
-import dev.jdtrace.cli.io.OutputTarget;
+import dev.jdtrace.tracer.io.Output;
+import dev.jdtrace.tracer.io.OutputFailure;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

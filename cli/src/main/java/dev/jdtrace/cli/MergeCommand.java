@@ -1,8 +1,8 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.pipeline.TraceRun;
-import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.tracer.TraceRun;
+import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.reconstruct.SessionStreams;

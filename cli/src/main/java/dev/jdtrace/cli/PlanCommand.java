@@ -1,7 +1,7 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.tracer.TraceRun;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;

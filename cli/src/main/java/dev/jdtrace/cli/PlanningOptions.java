@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.pipeline.RunRequest;
+import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.icfg.ProfileKind;

@@ -1,9 +1,9 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.export.HtmlReport;
-import dev.jdtrace.cli.io.OutputTarget;
-import dev.jdtrace.cli.export.ReportSources;
-import dev.jdtrace.cli.export.TraceFiles;
+import dev.jdtrace.analysis.HtmlReport;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.analysis.ReportSources;
+import dev.jdtrace.analysis.TraceFiles;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;

@@ -2,11 +2,11 @@ package dev.jdtrace.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jdtrace.cli.io.OutputTarget;
+import dev.jdtrace.tracer.io.OutputTarget;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.jdtrace.cli.pipeline.RunReport;
-import dev.jdtrace.cli.pipeline.RunRequest;
-import dev.jdtrace.cli.pipeline.TraceRun;
+import dev.jdtrace.tracer.RunReport;
+import dev.jdtrace.tracer.RunRequest;
+import dev.jdtrace.tracer.TraceRun;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.pipeline.RunReport;
+import dev.jdtrace.tracer.RunReport;
 import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.driver.SessionResult;
 import java.util.List;

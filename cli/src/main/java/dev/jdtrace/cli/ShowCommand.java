@@ -1,10 +1,10 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.cli.export.Glob;
-import dev.jdtrace.cli.export.StackAt;
-import dev.jdtrace.cli.export.Style;
-import dev.jdtrace.cli.export.TraceFiles;
-import dev.jdtrace.cli.export.TreeView;
+import dev.jdtrace.analysis.Glob;
+import dev.jdtrace.analysis.StackAt;
+import dev.jdtrace.analysis.Style;
+import dev.jdtrace.analysis.TraceFiles;
+import dev.jdtrace.analysis.TreeView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

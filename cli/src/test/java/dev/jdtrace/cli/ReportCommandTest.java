@@ -3,7 +3,7 @@ package dev.jdtrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.jdtrace.cli.export.ReportXml;
+import dev.jdtrace.analysis.ReportXml;
 import dev.jdtrace.programs.Catalog;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.cli.export.Hand;
+import dev.jdtrace.analysis.Hand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

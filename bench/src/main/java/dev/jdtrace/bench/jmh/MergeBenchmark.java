@@ -1,7 +1,7 @@
 package dev.jdtrace.bench.jmh;
 
 import dev.jdtrace.cli.Main;
-import dev.jdtrace.cli.pipeline.TracedProgram;
+import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.profiler.icfg.IcfgModel;

@@ -1,0 +1,201 @@
+package dev.jdtrace.analysis;
+
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Reconstructs calls and returns from each thread's block sequence, a depth-first execution. The trace
+ * stores neither calls nor block kinds, so this is a <b>heuristic view</b> used only by {@code show}, the
+ * {@code calls}, {@code speedscope}, {@code chrome} and {@code folded} exports and the stacks that
+ * {@code diff} prints; the {@code blocks} export stays exact.
+ *
+ * <p>It keeps a stack of frames (method, last block). What a block may have done is read off the
+ * dictionary: blocks of a method tile its bytecode, so the next block's start minus a block's
+ * {@code endBci} is the length of the block's last instruction. Length 1 (or a method's last block)
+ * <em>may return</em> (a return or {@code athrow}, never an invoke); length 3 or 5 <em>may call</em> (an
+ * invoke, or a branch). For the next block {@code b} of method {@code M}, with {@code T} the top frame
+ * and {@code L} its last block:
+ * <ol>
+ *   <li>Empty stack: {@code b} starts a root frame.</li>
+ *   <li>{@code b} starts at bci 0 (an entry): a call of {@code M} pushed on {@code T} when {@code M} is a
+ *       {@code <clinit>} (class initialisation happens inside any block) or {@code L} may call. Otherwise
+ *       when {@code L} may return, {@code T} returned and its untraced caller called {@code M} (a callback
+ *       such as a lambda run by {@code forEach}): {@code T} is popped and {@code M} pushed. Otherwise, in
+ *       {@code T}'s own method, it is a jump back to bci 0; in another method, a call.</li>
+ *   <li>{@code b} is inside {@code T}'s method: a continuation of {@code T}, unless {@code L} may return
+ *       and a lower frame of {@code M} has its return site (the block after its call) at {@code b}: then
+ *       {@code T} returned to it (recursion).</li>
+ *   <li>{@code b} is in another method: the frames above the topmost frame of {@code M} return or unwind
+ *       (an exception) to it. With no frame of {@code M}, all frames end and {@code b} starts a root.</li>
+ * </ol>
+ * Known limits: a loop that jumps back to bci 0 with an {@code if} or {@code goto} looks like a
+ * recursive call, until the stack is {@value #MAX_DEPTH} frames deep: from there an entry of the top
+ * frame's method continues that frame (so deeper real recursion is flattened), and a few frames of other
+ * methods more are kept;
+ * a return site is looked for among the nearest 64 lower frames of the method; an exception caught by a lower frame of the same method looks like a continuation; an untraced
+ * class initialiser that calls traced code looks like a return and a call. Memory is one stack per
+ * thread. Not thread-safe.
+ */
+public final class CallTracker implements TraceVisitor {
+  /** Stack depth from which an entry of the top frame's method is taken as a loop back to bci 0. */
+  public static final int MAX_DEPTH = 4096;
+  /** Frames of other methods allowed above {@link #MAX_DEPTH}; beyond, every entry continues the top frame. */
+  private static final int SLACK = 256;
+  private static final byte MAY_CALL = 1;
+  private static final byte MAY_RETURN = 2;
+
+  private final CallListener listener;
+  private TraceDictionary dictionary;
+  private byte[] shape;
+  private boolean[] clinit;
+  private int[] methods = new int[64];
+  private int[] last = new int[64];
+  /** Per frame, the next lower frame of the same method, or -1. */
+  private int[] lowerSame = new int[64];
+  /** Per method, its topmost frame, or -1. */
+  private int[] topmostOf;
+  private int depth;
+  private long ordinal;
+  private boolean inThread;
+
+  public CallTracker(final CallListener listener) {
+    this.listener = listener;
+  }
+
+  @Override
+  public void dictionary(final TraceDictionary d) {
+    dictionary = d;
+    final List<BlockEntry> blocks = d.blocks();
+    shape = new byte[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      final boolean lastOfMethod = i + 1 == blocks.size() || blocks.get(i + 1).methodIndex()
+          != blocks.get(i).methodIndex();
+      final int length = lastOfMethod ? 0 : blocks.get(i + 1).startBci() - blocks.get(i).endBci();
+      shape[i] = (byte) (lastOfMethod || length == 1 ? MAY_RETURN : length == 3 || length == 5 ? MAY_CALL : 0);
+    }
+    clinit = new boolean[d.methods().size()];
+    topmostOf = new int[d.methods().size()];
+    Arrays.fill(topmostOf, -1);
+    for (int m = 0; m < clinit.length; m++) {
+      clinit[m] = d.methods().get(m).name().equals("<clinit>");
+    }
+    listener.dictionary(d);
+  }
+
+  @Override
+  public void thread(final String name) {
+    finishThread();
+    inThread = true;
+    listener.threadStart(name);
+  }
+
+  @Override
+  public void block(final int block) {
+    final int method = dictionary.blocks().get(block).methodIndex();
+    if (depth == 0) {
+      push(method, block);
+    } else if (dictionary.blocks().get(block).startBci() == 0) {
+      entry(method, block);
+    } else if (methods[depth - 1] == method) {
+      final int caller = may(last[depth - 1], MAY_RETURN) ? returnSite(block) : -1;
+      popTo(caller < 0 ? depth : caller + 1);
+    } else {
+      final int frame = topmost(method);
+      popTo(frame < 0 ? 0 : frame + 1);
+      if (depth == 0) {
+        push(method, block);
+      }
+    }
+    last[depth - 1] = block;
+    listener.block(block, ordinal++, depth - 1);
+  }
+
+  @Override
+  public void end() {
+    finishThread();
+    listener.end();
+  }
+
+  /** Frames on the stack of the current thread. */
+  public int depth() {
+    return depth;
+  }
+
+  /** The method of the frame at {@code index} (0 = root). */
+  public int methodAt(final int index) {
+    return methods[index];
+  }
+
+  /** The last block entered by the frame at {@code index}: its call site, or the current block on top. */
+  public int blockAt(final int index) {
+    return last[index];
+  }
+
+  private void entry(final int method, final int block) {
+    final int top = last[depth - 1];
+    if (clinit[method] || may(top, MAY_CALL)) {
+      push(method, block);
+    } else if (may(top, MAY_RETURN)) {
+      popTo(depth - 1);
+      push(method, block);
+    } else if (methods[depth - 1] != method) {
+      push(method, block);
+    }
+  }
+
+  /** The topmost lower frame of the top frame's method whose return site is {@code block}, among the nearest 64. */
+  private int returnSite(final int block) {
+    int tries = 64;
+    for (int i = lowerSame[depth - 1]; i >= 0 && tries-- > 0; i = lowerSame[i]) {
+      if (last[i] + 1 == block && may(last[i], MAY_CALL)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private int topmost(final int method) {
+    return topmostOf[method];
+  }
+
+  private void push(final int method, final int block) {
+    if (depth >= MAX_DEPTH && (depth >= MAX_DEPTH + SLACK || methods[depth - 1] == method)) {
+      return;
+    }
+    if (depth == methods.length) {
+      methods = Arrays.copyOf(methods, depth * 2);
+      last = Arrays.copyOf(last, depth * 2);
+      lowerSame = Arrays.copyOf(lowerSame, depth * 2);
+    }
+    methods[depth] = method;
+    last[depth] = block;
+    lowerSame[depth] = topmostOf[method];
+    topmostOf[method] = depth;
+    listener.enter(method, ordinal, depth);
+    depth++;
+  }
+
+  private void popTo(final int newDepth) {
+    while (depth > newDepth) {
+      depth--;
+      topmostOf[methods[depth]] = lowerSame[depth];
+      listener.exit(methods[depth], ordinal, depth);
+    }
+  }
+
+  private boolean may(final int block, final byte what) {
+    return (shape[block] & what) != 0;
+  }
+
+  private void finishThread() {
+    if (inThread) {
+      popTo(0);
+      listener.threadEnd(ordinal);
+      inThread = false;
+    }
+    ordinal = 0;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.jdtrace.analysis;
+
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.ClassEntry;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.reconstruct.trace.TraceWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Hand-built traces for tests. The standard dictionary has class {@code t.C} ({@code C.java}) with
+ * {@code main} = blocks 0 [0-2] 1 [5-7] 2 [10-10] (lines 1, 2, 3) and {@code f} = blocks 3 [0-2] 4 [5-5]
+ * 5 [6-8] (lines 10, 11, 12): blocks 0, 1 and 3 may call (3-byte gap), 4 may return (1-byte gap), 2 and
+ * 5 end their methods.
+ */
+public final class Hand {
+  private Hand() {
+  }
+
+  /** A method: name and blocks {start, end, line}. */
+  public record M(String name, int[]... blocks) {
+  }
+
+  /** A dictionary of one class per entry of {@code classes}, each with its methods. */
+  public static TraceDictionary dictionary(final Map<String, List<M>> classes) {
+    final List<ClassEntry> cs = new ArrayList<>();
+    final List<MethodEntry> ms = new ArrayList<>();
+    final List<BlockEntry> bs = new ArrayList<>();
+    classes.forEach((name, methods) -> {
+      cs.add(new ClassEntry(name, name.substring(name.lastIndexOf('.') + 1) + ".java"));
+      for (final M m : methods) {
+        ms.add(new MethodEntry(cs.size() - 1, m.name(), "()V"));
+        for (final int[] b : m.blocks()) {
+          bs.add(new BlockEntry(ms.size() - 1, b[0], b[1], List.of(b[2])));
+        }
+      }
+    });
+    return new TraceDictionary(cs, ms, bs);
+  }
+
+  /** The standard dictionary described above. */
+  public static TraceDictionary standard() {
+    final Map<String, List<M>> classes = new LinkedHashMap<>();
+    classes.put("t.C", List.of(new M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
+        new M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
+    return dictionary(classes);
+  }
+
+  /** Plays a trace to a visitor: threads by name, each with its block ids. */
+  public static void play(final TraceVisitor v, final TraceDictionary d, final Map<String, int[]> threads) {
+    v.dictionary(d);
+    threads.forEach((name, blocks) -> {
+      v.thread(name);
+      for (final int b : blocks) {
+        v.block(b);
+      }
+    });
+    v.end();
+  }
+
+  /** Writes a trace file. */
+  public static Path write(final Path file, final TraceDictionary d, final Map<String, int[]> threads) {
+    try (OutputStream out = Files.newOutputStream(file); TraceWriter w = new TraceWriter(out)) {
+      play(w, d, threads);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  /** One thread named main. */
+  public static Map<String, int[]> main(final int... blocks) {
+    final Map<String, int[]> threads = new LinkedHashMap<>();
+    threads.put("main", blocks);
+    return threads;
+  }
+}

@@ -1,0 +1,186 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.driver.AttachResult;
+import dev.jdtrace.driver.AttachSession;
+import dev.jdtrace.driver.AttachSpec;
+import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.driver.Window;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.reconstruct.SessionStreams;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * {@code jdtrace attach}: plan the sessions, run them on running JVMs (replicas in parallel, the
+ * sessions of one JVM one after another), check they saw the same run, match their threads, decode.
+ */
+public final class AttachRun {
+  private AttachRun() {
+  }
+
+  /**
+   * What {@code jdtrace attach} was asked to do.
+   *
+   * @param targets the JVMs' debug ports; session k runs on target k mod their number
+   * @param traced the traced classes, from {@code --classpath} or from the first target
+   * @param planning the planning options and the trace path (its java command is empty)
+   * @param window the trigger command or the observation window of every session
+   * @param guardrails the limits of every session
+   * @param allowTruncated whether a truncated session may still give a (partial, announced) trace
+   */
+  public record Request(List<Endpoint> targets, TracedProgram traced, RunRequest planning, Window window,
+      Guardrails guardrails, boolean allowTruncated) {
+
+    public Request {
+      targets = List.copyOf(targets);
+    }
+  }
+
+  /**
+   * The figures of one attach.
+   *
+   * @param plan the plan that ran
+   * @param sessions per-session measurements, in session order
+   * @param blockEntries block entries in the trace
+   * @param threads threads in the trace
+   * @param leftOut threads left out of a trace because a guardrail cut them (only with allowTruncated)
+   */
+  public record Report(Plan plan, List<AttachResult> sessions, long blockEntries, int threads, int leftOut) {
+
+    public Report {
+      sessions = List.copyOf(sessions);
+    }
+  }
+
+  /**
+   * Runs every session and writes the trace.
+   *
+   * @param out where session 0's trigger output goes
+   * @param err where session 0's trigger errors go
+   */
+  public static Report run(final Request request, final PrintStream out, final PrintStream err,
+      final Consumer<String> info) throws IOException {
+    final TraceRun.Planned planned = TraceRun.plan(request.traced(), request.planning(), info);
+    final Plan plan = planned.plan();
+    final Path work = Files.createTempDirectory("jdtrace-attach-");
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
+      final List<AttachResult> results = runAll(request, plan, work, out, err, info);
+      check(request, results);
+      final List<SessionStreams> streams = new ArrayList<>();
+      for (final Plan.SessionPlan session : plan.sessions()) {
+        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+      }
+      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
+          stack -> AttachedThreads.describe(request.traced().program(), stack));
+      final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
+          OutputTarget.check(request.planning().trace(), "TRACE"));
+      return new Report(plan, results, entries, matched.threads(), matched.leftOut());
+    } finally {
+      TraceRun.deleteTree(work);
+    }
+  }
+
+  /** One worker per target; each runs its sessions in order. Results in session order. */
+  private static List<AttachResult> runAll(final Request request, final Plan plan, final Path work,
+      final PrintStream out, final PrintStream err, final Consumer<String> info) {
+    final List<Endpoint> targets = request.targets();
+    final int total = plan.sessions().size();
+    final ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), total));
+    try {
+      final List<Future<List<AttachResult>>> futures = new ArrayList<>();
+      for (int t = 0; t < Math.min(targets.size(), total); t++) {
+        final int first = t;
+        futures.add(pool.submit(() -> {
+          final List<AttachResult> mine = new ArrayList<>();
+          for (int k = first; k < total; k += targets.size()) {
+            final Plan.SessionPlan s = plan.sessions().get(k);
+            final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), request.traced().program(),
+                request.traced().filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
+                request.guardrails()), k == 0 ? out : OutputStream.nullOutputStream(),
+                k == 0 ? err : OutputStream.nullOutputStream());
+            info.accept(describe(r, total));
+            mine.add(r);
+          }
+          return mine;
+        }));
+      }
+      final AttachResult[] results = new AttachResult[total];
+      for (final Future<List<AttachResult>> f : futures) {
+        for (final AttachResult r : f.get()) {
+          results[r.run().session()] = r;
+        }
+      }
+      return List.of(results);
+    } catch (final ExecutionException e) {
+      throw Sessions.failure(e);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while tracing");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static String describe(final AttachResult r, final int total) {
+    final SessionResult s = r.run();
+    return String.format("session %d/%d on %s: %d breakpoints, %d hits, %d thread(s)%s%s, %.1f s, VM suspended %.1f ms "
+            + "at the start%s", s.session() + 1, total, r.target(), s.breakpoints(), s.hits(), s.threads(),
+        r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
+            + "traced from there)",
+        r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
+            + "recorded)",
+        s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
+            + r.truncated());
+  }
+
+  /**
+   * Refusals first (nothing was traced), then classes never loaded, then truncation, then the sessions
+   * must have seen the same trigger answers.
+   */
+  private static void check(final Request request, final List<AttachResult> results) {
+    for (final AttachResult r : results) {
+      if (!r.run().refusedClasses().isEmpty()) {
+        throw new TargetException("session " + r.run().session() + " on " + r.target() + ": "
+            + r.run().refusedClasses().get(0));
+      }
+    }
+    for (final AttachResult r : results) {
+      if (r.loadedClasses() == 0) {
+        throw new IllegalArgumentException("no class matching --include "
+            + String.join(" ", request.traced().filter().includes()) + " was loaded in " + r.target()
+            + " by the end of session " + r.run().session() + ": check the patterns against the running code");
+      }
+    }
+    for (final AttachResult r : results) {
+      if (r.truncated() != null && !request.allowTruncated()) {
+        throw new TargetException("session " + r.run().session() + " on " + r.target() + " was truncated: "
+            + r.truncated() + "; its requests are removed and the target runs on; no trace written "
+            + "(--allow-truncated keeps the threads that completed)");
+      }
+    }
+    final List<SessionResult> complete = results.stream().filter(r -> r.truncated() == null)
+        .map(AttachResult::run).toList();
+    if (!complete.isEmpty()) {
+      try {
+        Sessions.checkSameRun(complete);
+      } catch (final ReconstructionException e) {
+        throw new ReconstructionException(e.getMessage() + " (for attach: the trigger's exit code and output)");
+      }
+    }
+  }
+}

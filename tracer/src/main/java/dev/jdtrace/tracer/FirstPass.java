@@ -1,0 +1,92 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.driver.ClassLoadProbe;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The classes a run plans: those a first run of the program loads ({@link ClassLoadProbe}), plus any
+ * that a session then loads and the plan left out, planned again before the run gives up.
+ */
+final class FirstPass {
+  private FirstPass() {
+  }
+
+  /**
+   * What a first run saw.
+   *
+   * @param classes the traced classes it loaded
+   * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1, 10, 100 or 1,000),
+   *     or {@code null} when not known
+   */
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran) {
+  }
+
+  /**
+   * The traced classes the program loads and the methods that run: those the plan cache remembers for
+   * this command, input and build, or else those of a first run (then remembered).
+   */
+  static Observed run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
+      final Consumer<String> info) {
+    final String key = PlanCache.loadedKey(command, filter, stdin);
+    final Observed cached = key == null ? null : PlanCache.readLoaded(key);
+    if (cached != null) {
+      info.accept("first run skipped: the plan cache knows the " + cached.classes().size()
+          + " traced classes this build loads on this input");
+      return cached;
+    }
+    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin);
+    info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
+        loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
+    final Observed observed = new Observed(loaded.classes(), loaded.ran());
+    if (key != null) {
+      PlanCache.writeLoaded(key, observed);
+    }
+    return observed;
+  }
+
+  /** Remembers the classes a run needed after it planned again, so the next run plans them at once. */
+  static void remember(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
+      final Observed observed) {
+    final String key = PlanCache.loadedKey(command, filter, stdin);
+    if (key != null) {
+      PlanCache.writeLoaded(key, observed);
+    }
+  }
+
+  /** The traced classes that sessions loaded and their plan left out, sorted. */
+  static Set<String> unplanned(final List<SessionResult> results) {
+    final Set<String> out = new TreeSet<>();
+    results.forEach(r -> out.addAll(r.unplannedClasses()));
+    return out;
+  }
+
+  /**
+   * The classes to plan next after sessions loaded unplanned ones, or a divergence when the run has
+   * planned again {@code maxReplans} times already: its class loading does not settle, and blocks of
+   * those classes would run unseen.
+   *
+   * @param plans plans made so far
+   */
+  static Observed replan(final Observed planned, final Set<String> unplanned, final int plans,
+      final int maxReplans, final Consumer<String> info) {
+    final String which = unplanned.size() + " traced class(es) the plan left out (" + unplanned.iterator().next()
+        + (unplanned.size() > 1 ? ", ..." : "") + ")";
+    if (plans > maxReplans) {
+      throw new ReconstructionException("the runs diverged: a session loaded " + which + " after " + plans
+          + " plans; trace every class with --all-classes");
+    }
+    info.accept("a session loaded " + which + ": planning again with them (the program runs again)");
+    final Set<String> next = new TreeSet<>(planned.classes());
+    next.addAll(unplanned);
+    // Methods of the added classes ran unseen by the first run: the prediction no longer knows which ran.
+    return new Observed(next, null);
+  }
+}

@@ -1,0 +1,248 @@
+package dev.jdtrace.tracer;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.profiler.Bytecode;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.model.ClassModel;
+import dev.jdtrace.profiler.model.MethodCfg;
+import dev.jdtrace.profiler.model.Program;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * Plans and first runs remembered in the user's cache directory ({@link CostModels#cacheDir()}{@code /plans}),
+ * so that tracing the same build again (a CI regression run) neither runs the program for its loaded
+ * classes nor plans:
+ * <ul>
+ *   <li>the traced classes a run loaded, keyed by the java command, its standard input, the class
+ *       patterns and the traced class files (names, sizes and CRCs of jar entries; bytes of class files in
+ *       directories);</li>
+ *   <li>a plan (its sessions' witnesses and predicted cost), keyed by the analysed classes (hierarchy and
+ *       each method's bytecode hash), the java command and classpath, every planning option, the weights
+ *       file's bytes and the cost model.</li>
+ * </ul>
+ * A changed class file changes the keys, so it is planned again; a broken or unreadable entry is ignored.
+ * Entries are written to a temporary file and moved into place, so concurrent runs never read half an entry.
+ */
+final class PlanCache {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Bumped when the planner's output, or what the first run records, changes for the same input. */
+  private static final String FORMAT = "jdtrace plan cache 2";
+
+  private PlanCache() {
+  }
+
+  /**
+   * A remembered plan.
+   *
+   * @param planId the plan's identity, checked again on the classes as loaded
+   * @param sessions each session's witnesses (global block ids)
+   * @param prediction the plan's predicted cost
+   * @param witnesses witnesses of the whole plan
+   */
+  record StoredPlan(String planId, List<int[]> sessions, Prediction prediction, int witnesses) {
+
+    /** The sessions' witness sets. */
+    List<BitSet> sessionSets() {
+      final List<BitSet> out = new ArrayList<>();
+      for (final int[] s : sessions) {
+        final BitSet set = new BitSet();
+        for (final int b : s) {
+          set.set(b);
+        }
+        out.add(set);
+      }
+      return out;
+    }
+
+    static StoredPlan of(final String planId, final List<BitSet> sessions, final Prediction prediction,
+        final int witnesses) {
+      return new StoredPlan(planId, sessions.stream().map(s -> s.stream().toArray()).toList(), prediction,
+          witnesses);
+    }
+  }
+
+  /**
+   * What a first run saw.
+   *
+   * @param classes the traced classes it loaded
+   * @param ran their methods that ran, or {@code null} when not known
+   */
+  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran) {
+  }
+
+  /**
+   * The key of the classes a run of this command on this input loads, or {@code null} while the input is
+   * still arriving (the run does not wait for its end, so there is nothing to key it by).
+   */
+  static String loadedKey(final JavaCommand command, final ClassFilter filter,
+      final dev.jdtrace.driver.StandardInput stdin) {
+    final java.util.Optional<byte[]> input = stdin.ifComplete();
+    if (input.isEmpty()) {
+      return null;
+    }
+    final StringBuilder key = new StringBuilder(FORMAT).append("\nloaded");
+    command.args().forEach(a -> key.append("\narg ").append(a));
+    key.append("\nstdin ").append(Bytecode.sha256(input.get()));
+    key.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
+    for (final Path entry : command.classpath()) {
+      key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(tracedFiles(entry, filter));
+    }
+    return digest(key);
+  }
+
+  /** The key of a plan of these analysed classes with these options and this cost model. */
+  static String planKey(final TracedProgram traced, final RunRequest request, final CostModel cost) {
+    final StringBuilder key = new StringBuilder(FORMAT).append("\nplan");
+    if (traced.command() != null) {
+      traced.command().args().forEach(a -> key.append("\narg ").append(a));
+      // Untraced supertypes are read from the classpath (callbacks): their jars count, by size and date.
+      for (final Path entry : traced.command().classpath()) {
+        key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(stamp(entry));
+      }
+    }
+    key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
+        .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
+        .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
+        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()));
+    key.append("\nprofile ").append(request.profile()).append("\nsessions ").append(request.sessions())
+        .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
+        .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
+    try {
+      key.append("\nweights ").append(request.weights() == null ? "none"
+          : Bytecode.sha256(Files.readAllBytes(request.weights())));
+    } catch (final IOException e) {
+      throw new UncheckedIOException("cannot read --weights " + request.weights() + ": " + e.getMessage(), e);
+    }
+    final Program program = traced.program();
+    for (final ClassModel c : program.classes()) {
+      key.append("\nclass ").append(c.name()).append(' ').append(c.superName()).append(' ')
+          .append(c.interfaces()).append(' ').append(c.access()).append(' ').append(c.declared())
+          .append(' ').append(c.handleTargets());
+      for (final MethodCfg m : c.methods()) {
+        key.append("\n  ").append(m.id().nameAndDescriptor()).append(' ').append(m.access()).append(' ')
+            .append(m.codeHash());
+      }
+    }
+    return digest(key);
+  }
+
+  static StoredPlan readPlan(final String key) {
+    return read("plan-" + key, StoredPlan.class);
+  }
+
+  static void writePlan(final String key, final StoredPlan plan) {
+    write("plan-" + key, plan);
+  }
+
+  /** What a first run saw, remembered for a key, or null. */
+  static FirstPass.Observed readLoaded(final String key) {
+    final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
+    return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
+        new TreeSet<>(stored.classes()), stored.ran());
+  }
+
+  static void writeLoaded(final String key, final FirstPass.Observed observed) {
+    write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
+        observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran())));
+  }
+
+  private static <T> T read(final String name, final Class<T> type) {
+    final Path file = dir().resolve(name + ".json");
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      return JSON.readValue(file.toFile(), type);
+    } catch (final IOException e) {
+      return null; // A broken entry is planned again, not trusted.
+    }
+  }
+
+  private static void write(final String name, final Object value) {
+    try {
+      Files.createDirectories(dir());
+      final Path partial = Files.createTempFile(dir(), name, ".partial");
+      try {
+        JSON.writeValue(partial.toFile(), value);
+        Files.move(partial, dir().resolve(name + ".json"), StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
+      } finally {
+        Files.deleteIfExists(partial);
+      }
+    } catch (final IOException e) {
+      // The cache only saves time: a run that cannot write it still traces.
+    }
+  }
+
+  private static Path dir() {
+    return CostModels.cacheDir().resolve("plans");
+  }
+
+  /**
+   * A digest of the traced class files of one classpath entry: names, sizes and CRCs from a jar's
+   * directory (nothing inflated), bytes of a directory's class files.
+   */
+  private static String tracedFiles(final Path entry, final ClassFilter filter) {
+    final StringBuilder files = new StringBuilder();
+    try {
+      if (Files.isRegularFile(entry)) {
+        try (ZipFile zip = new ZipFile(entry.toFile())) {
+          final Enumeration<? extends ZipEntry> entries = zip.entries();
+          while (entries.hasMoreElements()) {
+            final ZipEntry e = entries.nextElement();
+            if (e.getName().endsWith(".class") && traced(filter, e.getName())) {
+              files.append(e.getName()).append(' ').append(e.getSize()).append(' ').append(e.getCrc()).append('\n');
+            }
+          }
+        }
+      } else if (Files.isDirectory(entry)) {
+        try (var walk = Files.walk(entry)) {
+          for (final Path f : (Iterable<Path>) walk.filter(p -> p.toString().endsWith(".class")).sorted()::iterator) {
+            final String resource = entry.relativize(f).toString().replace('\\', '/');
+            if (traced(filter, resource)) {
+              try (InputStream in = Files.newInputStream(f)) {
+                files.append(resource).append(' ').append(Bytecode.sha256(in.readAllBytes())).append('\n');
+              }
+            }
+          }
+        }
+      }
+    } catch (final IOException e) {
+      throw new UncheckedIOException("cannot read classpath entry " + entry + ": " + e.getMessage(), e);
+    }
+    return digest(files);
+  }
+
+  private static boolean traced(final ClassFilter filter, final String resource) {
+    return filter.matches(resource.substring(0, resource.length() - ".class".length()).replace('/', '.'));
+  }
+
+  private static String stamp(final Path entry) {
+    try {
+      return Files.isRegularFile(entry) ? Files.size(entry) + "@" + Files.getLastModifiedTime(entry) : "dir";
+    } catch (final IOException e) {
+      return "unreadable";
+    }
+  }
+
+  private static String digest(final CharSequence text) {
+    return Bytecode.sha256(text.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 32);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.driver.SessionResult;
+import java.util.List;
+
+/**
+ * The figures of one {@code jdtrace run}.
+ *
+ * @param plan the plan that ran
+ * @param prediction the plan's predicted costs, to compare with the measured ones
+ * @param blocks blocks in the traced classes
+ * @param sessions per-session measurements
+ * @param blockEntries block entries in the reconstructed trace
+ * @param threads threads in the trace
+ * @param wallMillis wall time of the whole run
+ * @param phases where the wall time went
+ */
+public record RunReport(Plan plan, Prediction prediction, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
+    long wallMillis, Phases phases) {
+
+  /**
+   * Wall time per phase of a run, in milliseconds.
+   *
+   * @param firstPassMillis the first run that finds the classes the program loads (0 when not run)
+   * @param planningMillis reading the classes and planning (every plan, when the run planned again)
+   * @param sessionsMillis the sessions (every attempt)
+   * @param decodingMillis decoding the streams and writing the trace
+   * @param plans plans made (more than one when a session loaded a class the plan left out)
+   * @param planReused whether the plan that ran came from the plan cache
+   */
+  public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
+      int plans, boolean planReused) {
+  }
+
+  public RunReport {
+    sessions = List.copyOf(sessions);
+  }
+
+  /** Breakpoints over all sessions. */
+  public long breakpoints() {
+    return sessions.stream().mapToLong(SessionResult::breakpoints).sum();
+  }
+
+  /** The program's exit status: the same in every session, or the run would have diverged. */
+  public int exitStatus() {
+    return sessions.get(0).exitCode();
+  }
+
+  /** Hits over all sessions. */
+  public long hits() {
+    return sessions.stream().mapToLong(SessionResult::hits).sum();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.distributor.Strategy;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code jdtrace run} was asked to do.
+ *
+ * @param includes include patterns; empty means the default (the main class's classpath entry)
+ * @param excludes exclude patterns
+ * @param profile the profile kind
+ * @param trace where the trace file goes
+ * @param weights a previous trace whose block counts weigh the plan, or {@code null} for the static estimate
+ * @param stdin what every session reads on standard input
+ * @param javaCommand the java command, exactly as given
+ * @param sessions sessions wanted (more are opened when the cap requires), or 0 to choose by the cost model
+ * @param cap the most breakpoints per session
+ * @param strategy how decision groups combine into jobs
+ * @param parallel sessions run at once (the workers the cost model plans for)
+ * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
+ *     program loads
+ */
+public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
+    dev.jdtrace.driver.StandardInput stdin,
+    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses) {
+
+  public RunRequest {
+    includes = List.copyOf(includes);
+    excludes = List.copyOf(excludes);
+    javaCommand = List.copyOf(javaCommand);
+  }
+
+  /** The same request, planning every traced class or only those a first run loads. */
+  public RunRequest withAllClasses(final boolean all) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
+        parallel, all);
+  }
+
+  /** A request that plans only the classes a first run loads. */
+  public RunRequest(final List<String> includes, final List<String> excludes, final String profile,
+      final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
+      final int sessions, final int cap, final Strategy strategy, final int parallel) {
+    this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
+        false);
+  }
+}

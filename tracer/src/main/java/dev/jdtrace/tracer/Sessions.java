@@ -1,0 +1,101 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+/** Runs a plan's sessions on a pool of workers, heaviest first, and checks they saw the same run. */
+final class Sessions {
+  private Sessions() {
+  }
+
+  /** Where session k's stream goes. */
+  static Path part(final Path work, final int session) {
+    return work.resolve("session-" + session + ".part");
+  }
+
+  /**
+   * Runs every session, at most {@code parallel} at once, the ones predicted longest first; results in
+   * session order.
+   */
+  static List<SessionResult> runAll(final Plan plan, final List<Double> predictedMillis, final Path work,
+      final int parallel,
+      final BiFunction<Plan.SessionPlan, Path, SessionResult> session, final Consumer<String> progress) {
+    final ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel));
+    try {
+      final List<Plan.SessionPlan> order = new ArrayList<>(plan.sessions());
+      // Longest first, so that no long session starts last while the other workers idle.
+      order.sort((a, b) -> Double.compare(predictedMillis.get(b.index()), predictedMillis.get(a.index())));
+      final List<Future<SessionResult>> futures = new ArrayList<>();
+      final int total = plan.sessions().size();
+      final AtomicInteger done = new AtomicInteger();
+      for (final Plan.SessionPlan s : order) {
+        futures.add(pool.submit(() -> {
+          final SessionResult r = session.apply(s, part(work, s.index()));
+          if (total > 1) {
+            final String line = String.format("session %d/%d done: %d breakpoints, %d hits, %.1f s", s.index() + 1,
+                total, r.breakpoints(), r.hits(), r.wallMillis() / 1000.0);
+            final int finished = done.incrementAndGet();
+            if (progress instanceof SessionProgress bar) {
+              bar.step(finished, total, line);
+            } else {
+              progress.accept(line);
+            }
+          }
+          return r;
+        }));
+      }
+      final SessionResult[] results = new SessionResult[total];
+      for (final Future<SessionResult> f : futures) {
+        final SessionResult r = f.get();
+        results[r.session()] = r;
+      }
+      return List.of(results);
+    } catch (final ExecutionException e) {
+      throw failure(e);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while tracing");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** What a worker's session threw: its own exception when unchecked, so its one-line message survives. */
+  static RuntimeException failure(final ExecutionException e) {
+    return e.getCause() instanceof RuntimeException r ? r
+        : new TargetException("a session failed: " + e.getCause(), e.getCause());
+  }
+
+  /**
+   * Sessions must be runs of the same program on the same input: differing exit codes or outputs are a
+   * divergence, and so is a class refused by the bytecode check (its witnesses are missing).
+   */
+  static void checkSameRun(final List<SessionResult> results) {
+    final SessionResult first = results.get(0);
+    for (final SessionResult r : results) {
+      if (!r.refusedClasses().isEmpty()) {
+        throw new ReconstructionException("session " + r.session() + " " + r.refusedClasses().get(0));
+      }
+      if (r.exitCode() != first.exitCode()) {
+        throw new ReconstructionException("the runs diverged: session " + r.session() + " exited with code "
+            + r.exitCode() + ", session 0 with " + first.exitCode());
+      }
+      if (!r.stdoutSha256().equals(first.stdoutSha256())) {
+        throw new ReconstructionException("the runs diverged: session " + r.session()
+            + " printed different output than session 0 (is the program deterministic on this input?)");
+      }
+    }
+  }
+}

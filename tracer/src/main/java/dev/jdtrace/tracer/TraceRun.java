@@ -1,0 +1,365 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.tracer.io.Output;
+import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.distributor.Distributor;
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.distributor.cost.SessionCount;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
+import dev.jdtrace.driver.LocalSession;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.IcfgPlanner;
+import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.reconstruct.Reconstruction;
+import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.reconstruct.discover.ExternalEntries;
+import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.reconstruct.TraceWeights;
+import dev.jdtrace.reconstruct.trace.TraceWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/** {@code jdtrace run}: plan, collect every session, reconstruct, write the trace. */
+public final class TraceRun {
+  private TraceRun() {
+  }
+
+  /**
+   * A plan and what decoding it needs.
+   *
+   * @param traced the program as loaded
+   * @param plan the sessions' witnesses
+   * @param models the decoder's model per session
+   * @param prediction the sessions' predicted costs
+   * @param reused whether the plan came from the plan cache (nothing was planned)
+   */
+  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction,
+      boolean reused) {
+  }
+
+  /** Plans re-made after a session loaded a traced class the plan left out, before the run gives up. */
+  static final int MAX_REPLANS = 2;
+
+  /**
+   * Loads the program and plans its sessions: only the traced classes a first run of the program loads
+   * (unless the request asks for all). Without a number of sessions, the number with the least predicted
+   * wall time on the request's workers is chosen.
+   */
+  public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
+    final JavaCommand command = JavaCommand.parse(request.javaCommand());
+    final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
+    final FirstPass.Observed observed = request.allClasses() ? null
+        : FirstPass.run(command, filter, request.stdin(), info);
+    return plan(withEntries(load(command, filter, observed), request, info), request, info);
+  }
+
+  private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
+      final FirstPass.Observed observed) {
+    return observed == null ? TracedProgram.load(command, filter, null, List.of())
+        : TracedProgram.load(command, filter, observed.classes(), List.of()).withRan(observed.ran());
+  }
+
+  /**
+   * In an open world, the program with the entries untraced code makes into traced methods: cached from
+   * an earlier run, or learned by one observing run. All-blocks plans learn nothing beforehand: every
+   * entry is a witness there, so a missing one ends in a divergence, and the streams themselves teach it.
+   */
+  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+      throws IOException {
+    if (!traced.needsLearning()) {
+      return traced;
+    }
+    final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
+    if (cached.isPresent()) {
+      info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
+          + " entries from untraced code learned before, cached in "
+          + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
+      return traced.withLearned(cached.get());
+    }
+    if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
+      return traced;
+    }
+    info.accept("open world (" + traced.openWorld().get() + "): one observing run learns where untraced code "
+        + "enters traced methods");
+    return traced.withLearned(Discovery.observe(traced, request.stdin(), List.of(), info));
+  }
+
+  /**
+   * Plans the sessions of loaded classes, or reuses the plan the cache holds for the same classes,
+   * options and cost model ({@link PlanCache}).
+   */
+  public static Planned plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+      throws IOException {
+    final Program program = traced.program();
+    final CostModel cost = CostModels.forThisMachine(info);
+    // Checked before the cache is asked: a reused plan must warn about foreign weights as a new one does.
+    final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
+    if (traceWeights != null) {
+      WeightsCheck.check(traceWeights, request.weights(), traced, info);
+    }
+    final String key = PlanCache.planKey(traced, request, cost);
+    final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
+    if (stored != null) {
+      final List<BitSet> sessions = stored.sessionSets();
+      if (sessions.size() < request.sessions()) {
+        info.accept(fewerSessions(request, sessions.size(), "as when the cached plan was made"));
+      }
+      final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
+      if (plan.id().equals(stored.planId())) {
+        info.accept("plan " + plan.id() + ": " + stored.witnesses() + " witnesses of " + program.blockCount()
+            + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
+            stored.prediction().wallMillis() / 1000, stored.prediction().workers())
+            + "reused from the plan cache: nothing planned");
+        return new Planned(traced, plan, traced.models(sessions), stored.prediction(), true);
+      }
+    }
+    final Planned planned = planAfresh(traced, request, traceWeights, cost, info);
+    PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
+        planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
+        witnesses(planned.plan())));
+    return planned;
+  }
+
+  private static int witnesses(final Plan plan) {
+    final BitSet all = new BitSet();
+    plan.sessions().forEach(s -> all.or(s.witnesses()));
+    return all.cardinality();
+  }
+
+  private static Planned planAfresh(final TracedProgram traced, final RunRequest request,
+      final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
+    final Program program = traced.program();
+    final IcfgModel.Structure structure = traced.structure();
+    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
+        traceWeights == null ? Weights.staticEstimate() : traceWeights);
+    final BitSet loaded = new BitSet();
+    if (traceWeights == null) {
+      loaded.set(0, program.blockCount());
+    } else {
+      loaded.or(traceWeights.loadedBlocks(program));
+    }
+    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
+        : planned.blockWeights();
+    final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
+    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
+    final List<BitSet> sessions;
+    final Prediction prediction;
+    if (request.sessions() > 0) {
+      sessions = split.apply(request.sessions());
+      if (sessions.size() < request.sessions()) {
+        info.accept(fewerSessions(request, sessions.size(), whyFewer(request, distributor.jobs())));
+      }
+      prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
+    } else {
+      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
+          request.parallel());
+      sessions = choice.sessions();
+      prediction = choice.prediction();
+    }
+    final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
+    final List<IcfgModel> models = traced.models(sessions);
+    info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
+        + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
+        : " (the " + program.classes().size() + " traced classes the program loads, of "
+            + (program.classes().size() + traced.unplanned().size()) + ")")
+        + " in " + sessions.size() + " session(s)"
+        + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
+            ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
+            prediction.workers(), request.weights() != null ? ""
+                : traced.ran() == null ? " (static estimate: each method run once)"
+                : " (static estimate: each method as often as the first run saw it run)"));
+    return new Planned(traced, plan, models, prediction, false);
+  }
+
+  /** Why a plan has fewer sessions than {@code --sessions} asked for. */
+  private static String fewerSessions(final RunRequest request, final int sessions, final String why) {
+    return "--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so the plan "
+        + "has " + sessions + " session(s): " + why;
+  }
+
+  private static String whyFewer(final RunRequest request, final int jobs) {
+    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
+    if (jobs < request.sessions()) {
+      return "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
+          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
+    }
+    return "packing by expected hits (strategy " + strategy + ") left the others empty";
+  }
+
+  /**
+   * Runs the whole pipeline on this machine.
+   *
+   * @param out where the first session's standard output goes
+   * @param err where the first session's standard error goes
+   * @param info receives one-line progress messages
+   */
+  public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
+      final Consumer<String> info) throws IOException {
+    final long start = System.nanoTime();
+    final Clock clock = new Clock();
+    final JavaCommand command = JavaCommand.parse(request.javaCommand());
+    final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
+    FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    clock.firstPass = System.nanoTime() - start;
+    for (int plans = 1; ; plans++) {
+      final long planStart = System.nanoTime();
+      final Planned planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
+      clock.planning += System.nanoTime() - planStart;
+      clock.plans = plans;
+      try {
+        final RunReport report = run(planned, request, out, err, info, start, true, clock);
+        if (plans > 1) {
+          FirstPass.remember(command, filter, request.stdin(), observed);
+        }
+        return report;
+      } catch (final Unplanned u) {
+        observed = FirstPass.replan(observed, u.classes, plans, MAX_REPLANS, info);
+      }
+    }
+  }
+
+  /** Sessions loaded traced classes the plan left out: the run plans again with them. */
+  private static final class Unplanned extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Set<String> classes;
+
+    Unplanned(final Set<String> classes) {
+      super(null, null, false, false);
+      this.classes = classes;
+    }
+  }
+
+  /** Where a run's time goes, over every plan and attempt. */
+  private static final class Clock {
+    long firstPass;
+    long planning;
+    long sessions;
+    long decoding;
+    int plans = 1;
+
+    RunReport.Phases phases(final boolean reused) {
+      return new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000, sessions / 1_000_000,
+          decoding / 1_000_000, plans, reused);
+    }
+  }
+
+  private static RunReport run(final Planned planned, final RunRequest request, final PrintStream out,
+      final PrintStream err, final Consumer<String> info, final long start, final boolean mayLearn,
+      final Clock clock) throws IOException {
+    final TracedProgram traced = planned.traced();
+    final Program program = traced.program();
+    final Plan plan = planned.plan();
+    final Path work = Files.createTempDirectory("jdtrace-");
+    try (Interruption guard = Interruption.guard(List.of(work), info)) {
+      final long sessionsStart = System.nanoTime();
+      // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
+      // once more when the run plans again (rare: the first run loaded other classes than the sessions).
+      final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
+          request.parallel(), (session, part) ->
+          LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
+              request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
+              session.index() == 0 ? out : OutputStream.nullOutputStream(),
+              session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
+      clock.sessions += System.nanoTime() - sessionsStart;
+      final Set<String> unplanned = FirstPass.unplanned(results);
+      if (!unplanned.isEmpty()) {
+        throw new Unplanned(unplanned);
+      }
+      Sessions.checkSameRun(results);
+      final long decodeStart = System.nanoTime();
+      final List<SessionStreams> streams = new ArrayList<>();
+      for (final Plan.SessionPlan session : plan.sessions()) {
+        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+      }
+      final long entries;
+      try {
+        entries = writeTrace(planned.models(), plan, streams, OutputTarget.check(request.trace(), "TRACE"));
+      } catch (final ReconstructionException e) {
+        if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
+          throw e;
+        }
+        return learnAndRunAgain(planned, request, results, streams, e, out, err, info, start, clock);
+      }
+      clock.decoding += System.nanoTime() - decodeStart;
+      final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+      return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
+          (System.nanoTime() - start) / 1_000_000, clock.phases(planned.reused()));
+    } finally {
+      deleteTree(work);
+    }
+  }
+
+  /**
+   * A divergence may be an entry from untraced code that no plan could see: learn the entries (from the
+   * streams when one session saw every entry and call site, else by one observing run), and run again
+   * once. Nothing new learned: the divergence stands.
+   */
+  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request,
+      final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final long start, final Clock clock)
+      throws IOException {
+    final TracedProgram traced = planned.traced();
+    final List<String> known = traced.learned();
+    info.accept("the decoding diverged; learning where untraced code enters traced methods, then running again");
+    final List<String> learned = streams.size() == 1
+        && ExternalEntries.canLearnFrom(traced.structure(), planned.plan().sessions().get(0).witnesses())
+        ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
+        : Discovery.observe(traced, request.stdin(), known, info);
+    if (learned.equals(known)) {
+      throw divergence;
+    }
+    final Planned again = plan(traced.withLearned(learned), request, info);
+    if (!again.plan().id().equals(planned.plan().id())) {
+      return run(again, request, out, err, info, start, false, clock);
+    }
+    // The same witnesses (all blocks): the streams already hold the run, decode them again.
+    final long entries = writeTrace(again.models(), again.plan(), streams,
+        OutputTarget.check(request.trace(), "TRACE"));
+    final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+    return new RunReport(again.plan(), again.prediction(), traced.program().blockCount(), results, entries, threads,
+        (System.nanoTime() - start) / 1_000_000, clock.phases(again.reused()));
+  }
+
+  /**
+   * Decodes the streams and writes the trace through {@link Output}: a trace file is replaced only by a
+   * complete trace, so a failed decoding or a full disk never leaves a broken one.
+   *
+   * @return block entries written
+   */
+  public static long writeTrace(final List<IcfgModel> models, final Plan plan, final List<SessionStreams> streams,
+      final OutputTarget trace) {
+    try (Output out = trace.open();
+        TraceWriter writer = new TraceWriter(out)) {
+      final long entries = Reconstruction.reconstruct(models, plan, streams, writer);
+      out.commit();
+      return entries;
+    }
+  }
+
+  static void deleteTree(final Path dir) throws IOException {
+    try (var files = Files.walk(dir)) {
+      for (final Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

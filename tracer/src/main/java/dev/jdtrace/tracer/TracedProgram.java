@@ -1,0 +1,238 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Callbacks;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.OpenWorld;
+import dev.jdtrace.profiler.icfg.UntracedCallers;
+import dev.jdtrace.profiler.model.MethodId;
+import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The program a java command runs, as far as tracing is concerned: the command, the traced classes and
+ * their ICFG structure. Loading it twice from the same class files gives the same block ids.
+ *
+ * @param command the parsed java command, {@code null} for a running JVM attached to
+ * @param filter the traced classes
+ * @param includes the include patterns in effect (the defaults when none were given)
+ * @param program the analysed classes
+ * @param structure call targets, init triggers and callbacks
+ * @param openWorld why untraced code may enter traced methods that cannot be seen statically, or empty
+ * @param learned methods observed being entered from untraced code, made callbacks ({@link MethodId} strings)
+ * @param callers what the untraced classes of the classpath can call
+ * @param unplanned traced classes with a class file that were left out because the program's first run did
+ *     not load them; a session that loads one says so, and the run plans again
+ * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (1, 10, 100
+ *     or 1,000: the largest their runs reached), which weigh the predicted hits; {@code null} when not known
+ */
+public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
+    IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers,
+    Set<String> unplanned, Map<String, Integer> ran) {
+
+  public TracedProgram {
+    learned = List.copyOf(learned);
+    unplanned = Set.copyOf(unplanned);
+    ran = ran == null ? null : Map.copyOf(ran);
+  }
+
+  /** A program whose every traced class is planned. */
+  public TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
+      final Program program, final IcfgModel.Structure structure, final Optional<String> openWorld,
+      final List<String> learned, final UntracedCallers callers) {
+    this(command, filter, includes, program, structure, openWorld, learned, callers, Set.of(), null);
+  }
+
+  /** The same program with what its first run saw run. */
+  TracedProgram withRan(final Map<String, Integer> methods) {
+    return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
+        methods);
+  }
+
+  /**
+   * Loads the traced classes of a java command.
+   *
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final Consumer<String> info) {
+    return load(javaCommand, includes, excludes, List.of(), info);
+  }
+
+  /**
+   * Loads the traced classes of a java command, with entries from untraced code learned before.
+   *
+   * @param learned methods ({@link MethodId} strings) entered from untraced code in an earlier run
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final List<String> learned, final Consumer<String> info) {
+    final JavaCommand command = JavaCommand.parse(javaCommand);
+    return load(command, filter(command, includes, excludes, info), null, learned);
+  }
+
+  /**
+   * Loads the traced classes of a java command that a run loads.
+   *
+   * @param loaded the traced classes a run of the program loaded (see {@code ClassLoadProbe}); only they
+   *     are analysed and planned; {@code null} plans every traced class of the classpath
+   * @param info told which classes are traced when the includes are defaulted
+   */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final Set<String> loaded, final Consumer<String> info) {
+    return load(javaCommand, includes, excludes, loaded, List.of(), info);
+  }
+
+  /** Loads the traced classes a run loads ({@code null}: all), with entries from untraced code learned before. */
+  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+      final List<String> excludes, final Set<String> loaded, final List<String> learned, final Consumer<String> info) {
+    final JavaCommand command = JavaCommand.parse(javaCommand);
+    return load(command, filter(command, includes, excludes, info), loaded, learned);
+  }
+
+  /** The include patterns in effect: the given ones, or the defaults (and says which). */
+  static ClassFilter filter(final JavaCommand command, final List<String> includes, final List<String> excludes,
+      final Consumer<String> info) {
+    List<String> patterns = includes;
+    if (patterns.isEmpty()) {
+      patterns = ProgramLoader.defaultIncludes(command);
+      info.accept("tracing " + String.join(", ", patterns) + " (the classes of " + command.mainEntry()
+          + "); use --include to choose");
+    }
+    return new ClassFilter(patterns, excludes);
+  }
+
+  /**
+   * Loads the traced classes of a parsed java command, those in {@code loaded} only unless it is null,
+   * with entries from untraced code learned before.
+   */
+  static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded,
+      final List<String> learned) {
+    final List<String> patterns = filter.includes();
+    final List<String> excludes = filter.excludes();
+    final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
+        : ProgramLoader.load(command.classpath(), filter, loaded::contains);
+    final Set<String> unplanned = new TreeSet<>();
+    if (loaded != null) {
+      for (final String name : ProgramLoader.tracedNames(command.classpath(), filter)) {
+        if (program.classNamed(name) == null) {
+          unplanned.add(name);
+        }
+      }
+    }
+    if (program.classes().isEmpty() && !unplanned.isEmpty()) {
+      throw new IllegalArgumentException("the program loaded none of the " + unplanned.size()
+          + " classes matching --include " + String.join(" ", patterns) + ": nothing to trace");
+    }
+    if (program.classes().isEmpty()) {
+      throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
+          + ": give a class name or a prefix such as com.example.*");
+    }
+    final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
+        List.of(), UntracedCallers.NONE, unplanned, null).withLearned(List.of());
+    final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
+        !excludes.isEmpty());
+    if (open.isEmpty()) {
+      return learned.isEmpty() ? closed : closed.withLearned(learned);
+    }
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, command.classpath());
+    return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null)
+        .withLearned(learned);
+  }
+
+  /**
+   * The traced classes of a running JVM, which has no java command to read: the world is open (untraced
+   * code may call any non-private traced method), since the main class is not known and nothing can be
+   * learned by running it first.
+   *
+   * @param classpath where untraced supertypes and callers are looked up (may be empty)
+   * @param program the analysed classes
+   */
+  public static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
+      final Program program) {
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, classpath);
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
+    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
+        Callbacks.of(program, resolver, classpath, true, callers.entered()));
+    return new TracedProgram(null, filter, filter.includes(), program, structure,
+        Optional.of("attached to a running JVM"), List.of(), callers);
+  }
+
+  /**
+   * The same classes with these learned entries (replacing earlier ones) made callbacks. In an open world
+   * the callbacks are the static ones, the methods untraced classes name, and the learned entries.
+   */
+  public TracedProgram withLearned(final List<String> entries) {
+    final BitSet entered = callers.entered();
+    for (final String e : entries) {
+      final int m = program.methodIndex(parse(e));
+      if (m >= 0) {
+        entered.set(m);
+      }
+    }
+    // With the application's main untraced, or classes excluded, any class may be subclassed where it cannot be
+    // seen (generated classes included); otherwise by the untraced classes of the classpath that are seen.
+    final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
+    final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver,
+        Callbacks.of(program, resolver, command.classpath(), false, entered));
+    return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
+        ran);
+  }
+
+  /** Whether entries from untraced code must be learned before a plan can be trusted. */
+  public boolean needsLearning() {
+    return openWorld.isPresent() && command != null;
+  }
+
+  /** The methods of a bit set of method indices, as {@link MethodId} strings. */
+  public List<String> methodNames(final BitSet methods) {
+    return methods.stream().mapToObj(m -> program.methods().get(m).id().toString()).toList();
+  }
+
+  /**
+   * What of the java command the plan identity covers: the main class, the jar's file name for
+   * {@code -jar}, and the program's arguments. Paths and JVM options are left out, so that a plan runs
+   * where the same class files live elsewhere; a running JVM attached to has none.
+   */
+  public List<String> launch() {
+    if (command == null) {
+      return List.of();
+    }
+    final List<String> launch = new java.util.ArrayList<>(List.of("main " + command.mainClass()));
+    final int start = command.args().size() - command.programArgs().size();
+    if (command.args().get(start - 2).equals("-jar")) {
+      launch.add("jar " + command.mainEntry().getFileName());
+    }
+    command.programArgs().forEach(a -> launch.add("arg " + a));
+    return launch;
+  }
+
+  /** The decoder's model for each session's witnesses. */
+  public List<IcfgModel> models(final List<BitSet> sessions) {
+    return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
+  }
+
+  /** Parses {@code a.b.C.name(desc)}. */
+  private static MethodId parse(final String method) {
+    final int paren = method.indexOf('(');
+    final int dot = method.lastIndexOf('.', paren < 0 ? method.length() : paren);
+    if (paren < 0 || dot < 0) {
+      throw new IllegalArgumentException("not a method: " + method + " (expected class.name(descriptor))");
+    }
+    return new MethodId(method.substring(0, dot), method.substring(dot + 1, paren), method.substring(paren));
+  }
+}
