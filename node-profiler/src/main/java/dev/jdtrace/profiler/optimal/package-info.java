@@ -6,14 +6,15 @@
  * <pre>
  * FlowGraph ──► BallLarusWeights / EdgeWeights.fromCounts ──► EdgeWeights
  *     │                                                        │
- *     │        OptimalNodeProfile (Fig. 11) / ConditionTargetProfile / AllBlocksProfile
+ *     │        OptimalNodeProfile (Fig. 11) / ConditionTargetProfile
  *     │                                                        ▼
- *     ├──────────────► NodeProfileRealizability (Thm. 4) ◄── NodeProfile (witnesses, cost)
- *     │                         │ uses
- *     │                  FirstWitnesses (FIRST sets, witness-free cycles)
- *     │                         │ uses
- *     └──────────────► PathDecoder (Fig. 9 walk): stream ──► path, or Divergence/AmbiguityException
+ *     └──────────────► NodeProfileRealizability (Thm. 4) ◄── NodeProfile (witnesses, cost)
+ *                               │ uses
+ *                        FirstWitnesses (FIRST sets, witness-free cycles)
  * </pre>
+ *
+ * <p>The seed paper's oracles that production does not call (AllBlocksProfile, the Fig. 9 PathDecoder and its
+ * exceptions) live in this package's test sources, published in the test-jar for the distributor's tests.
  *
  * <p>Every algorithm takes its inputs in the constructor, checks them for null, and computes on the first
  * getter call, caching the result (JGraphT style). None is thread-safe; results are immutable.
