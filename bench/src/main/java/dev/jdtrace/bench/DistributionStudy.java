@@ -49,7 +49,7 @@ final class DistributionStudy {
         continue;
       }
       final int workers = Integer.parseInt(c.option("--sessions"));
-      final RunRequest request = new RunRequest(w.includes(), List.of(), ProfileKind.OPTIMAL.label(), null, null,
+      final RunRequest request = new RunRequest(w.includes(), List.of(), ProfileKind.OPTIMAL, null, null,
           dev.jdtrace.driver.StandardInput.none(), w.javaCommand(),
           workers, Integer.MAX_VALUE, Strategy.of(strategy), workers);
       TraceRun.plan(request, line -> { });

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** The options that decide a plan, shared by {@code run} and {@code plan}. */
 final class PlanningOptions {
@@ -40,11 +41,11 @@ final class PlanningOptions {
       description = "At most K breakpoints per session; more sessions are opened when needed.")
   int cap;
 
-  @Option(names = "--strategy", paramLabel = "S", defaultValue = "optimized",
+  @Option(names = "--strategy", paramLabel = "S", defaultValue = "optimized", converter = PlanningOptions.StrategyName.class,
       description = "How decision units are packed into sessions: optimized (the least predicted hits × "
           + "(c0 + c1 × breakpoints)), fine or function (even breakpoints; function keeps each method's "
           + "units together) (default: ${DEFAULT-VALUE}).")
-  String strategy;
+  Strategy strategy;
 
   /** The run these options describe. */
   RunRequest request(final Path trace, final StandardInput stdin, final List<String> javaCommand, final int parallel) {
@@ -53,22 +54,31 @@ final class PlanningOptions {
           + "or leave it out to let the cost model choose");
     }
     Ranges.atLeast("--cap", cap, 1);
-    final Strategy s;
-    try {
-      s = Strategy.of(strategy);
-    } catch (final IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown strategy '" + strategy + "': use fine, function or optimized");
-    }
-    return new RunRequest(includes, excludes, profile.label(), trace, weights, stdin, javaCommand,
-        sessions == null ? 0 : sessions, cap, s,
-        parallel);
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand,
+        sessions == null ? 0 : sessions, cap, strategy, parallel);
   }
 
   /** Reads the profile names users type ({@code optimal}, {@code condition-targets}, {@code all-blocks}). */
   static final class ProfileName implements ITypeConverter<ProfileKind> {
     @Override
     public ProfileKind convert(final String value) {
-      return ProfileKind.of(value);
+      try {
+        return ProfileKind.of(value);
+      } catch (final IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Reads the strategy names users type ({@code optimized}, {@code fine}, {@code function}). */
+  static final class StrategyName implements ITypeConverter<Strategy> {
+    @Override
+    public Strategy convert(final String value) {
+      try {
+        return Strategy.of(value);
+      } catch (final IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
     }
   }
 }

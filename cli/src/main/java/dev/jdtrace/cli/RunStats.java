@@ -48,7 +48,7 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
   }
 
   static RunStats of(final RunReport r) {
-    return new RunStats(r.plan().id(), r.plan().profile(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
+    return new RunStats(r.plan().id(), r.plan().profile().label(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
         r.threads(), r.wallMillis(), r.prediction().wallMillis(), r.exitStatus(),
         r.sessions().stream().map(s -> session(s, r.prediction())).toList(), r.phases());
   }

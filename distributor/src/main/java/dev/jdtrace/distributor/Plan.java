@@ -1,6 +1,7 @@
 package dev.jdtrace.distributor;
 
 import dev.jdtrace.profiler.Bytecode;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import java.util.List;
  * @param profile the profile kind the witnesses were chosen by
  * @param sessions the sessions, indexed from 0
  */
-public record Plan(String id, String profile, List<SessionPlan> sessions) {
+public record Plan(String id, ProfileKind profile, List<SessionPlan> sessions) {
 
   public Plan {
     sessions = List.copyOf(sessions);
@@ -45,9 +46,9 @@ public record Plan(String id, String profile, List<SessionPlan> sessions) {
    * @param launch what identifies the program launched (its main class, jar and arguments; empty when
    *     the program runs already), one item per line
    */
-  public static Plan of(final Program program, final List<String> launch, final String profile,
+  public static Plan of(final Program program, final List<String> launch, final ProfileKind profile,
       final List<BitSet> sessions) {
-    final StringBuilder identity = new StringBuilder(profile).append("\nlaunch ").append(launch.size());
+    final StringBuilder identity = new StringBuilder(profile.label()).append("\nlaunch ").append(launch.size());
     for (final String l : launch) {
       identity.append('\n').append(l.replace('\n', ' '));
     }

@@ -1,9 +1,12 @@
 package dev.jdtrace.distributor;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,7 +24,7 @@ import java.util.List;
  * and the witnesses, so a session collected of another program or against other class files is recognised.
  *
  * @param id the plan's identity
- * @param profile the profile kind
+ * @param profile the profile kind, on disk by its label ({@code optimal}, {@code condition-targets}, {@code all-blocks})
  * @param javaCommand the java command the plan was made for
  * @param launch what of it the identity covers: main class, jar, arguments (see {@link Plan#of})
  * @param includes include patterns used
@@ -33,7 +36,7 @@ import java.util.List;
  * @param classes the traced classes planned, the ones a first run loaded; {@code null} when every class
  *     matching the includes was planned
  */
-public record PlanFile(String id, String profile, List<String> javaCommand, List<String> launch,
+public record PlanFile(String id, ProfileKind profile, List<String> javaCommand, List<String> launch,
     List<String> includes, List<String> excludes, Predicted predicted, List<SessionEntry> sessions,
     List<String> entries, List<String> classes) {
 
@@ -41,7 +44,7 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
     entries = entries == null ? List.of() : List.copyOf(entries);
   }
   /** A plan of every class that matches the includes. */
-  public PlanFile(final String id, final String profile, final List<String> javaCommand, final List<String> launch,
+  public PlanFile(final String id, final ProfileKind profile, final List<String> javaCommand, final List<String> launch,
       final List<String> includes, final List<String> excludes, final Predicted predicted,
       final List<SessionEntry> sessions, final List<String> entries) {
     this(id, profile, javaCommand, launch, includes, excludes, predicted, sessions, entries, null);
@@ -75,7 +78,19 @@ public record PlanFile(String id, String profile, List<String> javaCommand, List
   public record Witness(int block, String className, String method, int bci, int line) {
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .addMixIn(ProfileKind.class, ProfileKindJson.class);
+
+  /** Keeps the profile kind's label on disk, as plans were always written; node-profiler knows no JSON. */
+  private abstract static class ProfileKindJson {
+    @JsonValue
+    abstract String label();
+
+    @JsonCreator
+    static ProfileKind of(final String label) {
+      return ProfileKind.of(label);
+    }
+  }
 
   /** Describes a plan made from these options. */
   public static PlanFile of(final Plan plan, final Prediction prediction, final Program program,

@@ -12,8 +12,22 @@ public enum Strategy {
    */
   OPTIMIZED;
 
-  /** The kind with this command-line name. */
-  public static Strategy of(final String name) {
-    return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+  /** The name used on the command line: the constant's name in lower case. */
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /**
+   * The strategy with this label.
+   *
+   * @throws IllegalArgumentException naming the labels there are, when none has this one
+   */
+  public static Strategy of(final String label) {
+    for (final Strategy s : values()) {
+      if (s.label().equals(label)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("unknown strategy '" + label + "': use fine, function or optimized");
   }
 }

@@ -1,5 +1,6 @@
 package dev.jdtrace.distributor;
 
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,7 +35,7 @@ class PlanFileFuzzTest {
       }
       sessions.add(new PlanFile.SessionEntry(s, 100.0 * s, 12.5, witnesses));
     }
-    final PlanFile plan = new PlanFile("0123456789abcdef", "optimal", List.of("java", "-cp", "app.jar", "a.B"),
+    final PlanFile plan = new PlanFile("0123456789abcdef", ProfileKind.OPTIMAL, List.of("java", "-cp", "app.jar", "a.B"),
         List.of("main a.B"), List.of("a.*"), List.of(), new PlanFile.Predicted(1000, 2, 10, 0.05, 300), sessions, List.of());
     final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {

@@ -2,6 +2,7 @@ package dev.jdtrace.reconstruct;
 
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.reconstruct.walk.Walker;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +33,7 @@ public final class Reconstruction {
     }
     final List<SessionStreams> ordered = new ArrayList<>(sessions);
     ordered.sort(java.util.Comparator.comparingInt(SessionStreams::session));
-    final boolean allBlocks = plan.profile().equals("all-blocks") && ordered.size() == 1;
+    final boolean allBlocks = plan.profile() == ProfileKind.ALL_BLOCKS && ordered.size() == 1;
     final List<MatchedThread> threads = MatchedThread.match(ordered);
     // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
     final List<int[]> paths = new ArrayList<>();

@@ -121,7 +121,7 @@ final class PlanCache {
         .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
         .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()));
-    key.append("\nprofile ").append(request.profile()).append("\nsessions ").append(request.sessions())
+    key.append("\nprofile ").append(request.profile().label()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
     try {

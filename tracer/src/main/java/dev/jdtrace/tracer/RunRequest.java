@@ -1,6 +1,7 @@
 package dev.jdtrace.tracer;
 
 import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,7 +22,7 @@ import java.util.List;
  * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
  *     program loads
  */
-public record RunRequest(List<String> includes, List<String> excludes, String profile, Path trace, Path weights,
+public record RunRequest(List<String> includes, List<String> excludes, ProfileKind profile, Path trace, Path weights,
     dev.jdtrace.driver.StandardInput stdin,
     List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses) {
 
@@ -38,7 +39,7 @@ public record RunRequest(List<String> includes, List<String> excludes, String pr
   }
 
   /** A request that plans only the classes a first run loads. */
-  public RunRequest(final List<String> includes, final List<String> excludes, final String profile,
+  public RunRequest(final List<String> includes, final List<String> excludes, final ProfileKind profile,
       final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
       final int sessions, final int cap, final Strategy strategy, final int parallel) {
     this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,

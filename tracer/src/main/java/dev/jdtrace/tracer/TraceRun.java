@@ -94,7 +94,7 @@ public final class TraceRun {
           + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
       return traced.withLearned(cached.get());
     }
-    if (ProfileKind.of(request.profile()) == ProfileKind.ALL_BLOCKS) {
+    if (request.profile() == ProfileKind.ALL_BLOCKS) {
       return traced;
     }
     info.accept("open world (" + traced.openWorld().get() + "): one observing run learns where untraced code "
@@ -148,7 +148,7 @@ public final class TraceRun {
       final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
-    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.of(request.profile()),
+    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, request.profile(),
         traceWeights == null ? Weights.staticEstimate() : traceWeights);
     final BitSet loaded = new BitSet();
     if (traceWeights == null) {
@@ -197,7 +197,7 @@ public final class TraceRun {
   }
 
   private static String whyFewer(final RunRequest request, final int jobs) {
-    final String strategy = request.strategy().name().toLowerCase(java.util.Locale.ROOT);
+    final String strategy = request.strategy().label();
     if (jobs < request.sessions()) {
       return "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
           + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
