@@ -55,7 +55,7 @@ final class CollectCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PART");
-    final PlanFile file = PlanFile.read(plan);
+    final PlanFile file = PlanFiles.read(plan);
     if (session < 0 || session >= file.sessions().size()) {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
           + (file.sessions().size() - 1));

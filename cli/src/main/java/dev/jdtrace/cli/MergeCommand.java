@@ -42,7 +42,7 @@ final class MergeCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "TRACE");
-    final PlanFile file = PlanFile.read(plan);
+    final PlanFile file = PlanFiles.read(plan);
     final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
         file.classSet(), file.entries(), l -> { });
     final Plan rebuilt = file.toPlan(traced.program(), traced.launch());

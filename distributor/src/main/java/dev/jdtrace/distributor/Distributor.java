@@ -76,13 +76,12 @@ public final class Distributor {
    * @param sessions the number of sessions wanted; more are opened when the cap requires
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
    * @param hitWeight expected hits per block
-   * @throws IllegalArgumentException when the cap is below {@link #minimumCap}, naming the largest job
+   * @throws CapTooSmallException when the cap is below {@link #minimumCap}, naming the largest job
    */
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
     final int minimum = minimumCap();
     if (cap < minimum) {
-      throw new IllegalArgumentException("--cap " + cap + " is too small: " + describe(largest().orElseThrow())
-          + "; use --cap " + minimum + " or more");
+      throw new CapTooSmallException(cap, minimum, describe(largest().orElseThrow()));
     }
     final List<Job> sorted = new ArrayList<>(jobs);
     final Comparator<Job> order = strategy == Strategy.OPTIMIZED
@@ -163,7 +162,7 @@ public final class Distributor {
     return "the decision at " + where + " needs " + n + " witnesses in one session"
         + (job.untraced() ? " (its candidates' first witnesses and the callbacks' first witnesses, which break "
             + "its cycles through untraced code)" : strategy == Strategy.FUNCTION
-            ? " (the decisions of its methods, kept together by --strategy function)" : "");
+            ? " (the decisions of its methods, kept together by strategy function)" : "");
   }
 
   /** Merges the jobs within traced code that have witnesses in a common method. */

@@ -18,7 +18,7 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * A plan as JSON, for running sessions elsewhere ({@code jdtrace plan}, {@code collect}, {@code merge}):
+ * A plan as JSON, for running sessions elsewhere (planned once, collected and merged apart):
  * the java command and class patterns it was made for, and each session's witnesses with their class,
  * method, offset and line. The identity {@code id} digests the program launched, the analysed bytecode
  * and the witnesses, so a session collected of another program or against other class files is recognised.
@@ -171,19 +171,18 @@ public record PlanFile(String id, ProfileKind profile, List<String> javaCommand,
   /**
    * Reads a plan file.
    *
-   * @throws IllegalArgumentException with a one-line message when the file is missing or not a plan
+   * @throws PlanFileException with a one-line message when the file is missing or not a plan
    */
   public static PlanFile read(final Path file) {
     final PlanFile plan;
     try {
       plan = JSON.readValue(file.toFile(), PlanFile.class);
     } catch (final IOException e) {
-      throw new IllegalArgumentException("cannot read plan " + file + ": " + String.valueOf(e.getMessage()).lines()
-          .findFirst().orElse("") + " (write one with jdtrace plan)");
+      throw new PlanFileException(file, String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
     }
     final String wrong = plan == null ? "it is empty" : plan.defect();
     if (wrong != null) {
-      throw new IllegalArgumentException("cannot read plan " + file + ": " + wrong + " (write one with jdtrace plan)");
+      throw new PlanFileException(file, wrong);
     }
     return plan;
   }

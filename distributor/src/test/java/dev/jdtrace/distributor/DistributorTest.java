@@ -57,9 +57,12 @@ class DistributorTest {
     final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(new DecisionGroups.Unit(bits(0, 1, 2), -1,
         true), unit(false, 3))), Strategy.FINE, MODEL);
     assertThat(d.minimumCap()).isEqualTo(3);
-    assertThatThrownBy(() -> d.split(1, 2, new double[4])).hasMessageContaining("--cap 2 is too small")
-        .hasMessageContaining("needs the 3 first witnesses of the callbacks in one session")
-        .hasMessageEndingWith("use --cap 3 or more");
+    assertThatThrownBy(() -> d.split(1, 2, new double[4])).isInstanceOfSatisfying(CapTooSmallException.class, e -> {
+      assertThat(e.cap()).isEqualTo(2);
+      assertThat(e.minimum()).isEqualTo(3);
+      assertThat(e.job()).isEqualTo("the choice of which callback untraced code calls needs the 3 first witnesses "
+          + "of the callbacks in one session");
+    });
   }
 
   @Property(tries = 200)
