@@ -328,9 +328,9 @@ final class Report {
         line("### " + w.name() + (ab == null || ab.stats() == null ? ""
             : " — " + ab.stats().blocks() + " blocks, " + ab.stats().blockEntries() + " block entries"));
         line("");
-        line("| config | sessions | breakpoints / session | hits | wall s: median (min–max) | runs | peak MB | "
-            + "predicted s | × line-stepping | × all-blocks | check |");
-        line("|---|---|---|---|---|---|---|---|---|---|---|");
+        line("| config | sessions | breakpoints / session | hits | Σ hits × breakpoints | wall s: median (min–max) "
+            + "| runs | peak MB | predicted s | × line-stepping | × all-blocks | check |");
+        line("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (final Row r : in.rows()) {
           if (r.workload().name().equals(w.name())) {
             line(row(r));
@@ -346,8 +346,9 @@ final class Report {
     final String hits = s != null ? Long.toString(s.hits()) : r.steps() >= 0 ? r.steps() + " steps" : "-";
     final String predicted = s == null ? "-" : s.predictedMillis() < 0 ? "n/a"
         : String.format(Locale.ROOT, "%.2f", s.predictedMillis() / 1000.0);
+    final String cost = s == null || s.hitsTimesBreakpoints() < 0 ? "-" : Long.toString(s.hitsTimesBreakpoints());
     return "| " + r.config().name() + " | " + (s == null ? "-" : s.sessions()) + " | " + breakpoints(r) + " | "
-        + hits + " | " + String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.medianWall() / 1000.0,
+        + hits + " | " + cost + " | " + String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.medianWall() / 1000.0,
         r.minWall() / 1000.0, r.maxWall() / 1000.0) + " | " + r.runs() + " | "
         + (r.peakKb() < 0 ? "?" : Long.toString(Math.round(r.peakKb() / 1024.0))) + " | " + predicted + " | "
         + times(ratios.toLineStepping(r)) + " | " + times(ratios.toAllBlocks(r)) + " | "

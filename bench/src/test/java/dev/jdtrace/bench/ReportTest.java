@@ -13,7 +13,8 @@ class ReportTest {
 
   private static Row row(final Config c, final long wall, final long hits, final String check) {
     final JdtraceStats s = c.kind() == Config.Kind.JDTRACE
-        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100), -1)
+        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100),
+            hits * 1000)
         : null;
     return new Row(LIB, c, List.of(new Sample(wall, 200_000, s, c.equals(Config.LINE_STEPPING) ? hits : -1, check)));
   }
@@ -46,6 +47,15 @@ class ReportTest {
   }
 
   @Test
+  void eachJdtraceRowShowsItsHitsTimesBreakpoints() {
+    final List<String> md = report(rows(Sample.EXACT));
+
+    // One session of 1,000 breakpoints: hits × 1,000. The baselines have none.
+    assertThat(md).anyMatch(l -> l.startsWith("| jdtrace run (default) | 1 | 1000 | 50000 | 50000000 |"));
+    assertThat(md).anyMatch(l -> l.startsWith("| line-stepping | - | - | 100000 steps | - |"));
+  }
+
+  @Test
   void aMismatchShowsInTheTableAndVoidsTheRatios() {
     final List<String> md = report(rows(Sample.MISMATCH));
 
@@ -61,7 +71,7 @@ class ReportTest {
     assertThat(csv).hasSize(9);
     assertThat(csv.get(0)).isEqualTo(ResultsCsv.HEADER);
     assertThat(csv.get(6)).isEqualTo("library,CsvDriver 40,jdtrace run (default),1,1,1000,1000,50000,,150000,2732,"
-        + "5000,5000,5000,200000,,0.2500,0.1250,exact,4900,-1,");
+        + "5000,5000,5000,200000,,0.2500,0.1250,exact,4900,-1,50000000");
   }
 
   @Test
