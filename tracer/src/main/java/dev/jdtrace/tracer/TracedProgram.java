@@ -4,7 +4,6 @@ import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.ProgramLoader;
 import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
 import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.OpenWorld;
@@ -165,8 +164,8 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
         filter, classpath);
     final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
-    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver,
-        Callbacks.of(program, resolver, classpath, true, callers.entered()));
+    final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
+        callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
         Optional.of("attached to a running JVM"), List.of(), callers);
   }
@@ -187,8 +186,8 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     // seen (generated classes included); otherwise by the untraced classes of the classpath that are seen.
     final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
     final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
-    final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver,
-        Callbacks.of(program, resolver, command.classpath(), false, entered));
+    final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
+        false, entered);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
         ran);
   }

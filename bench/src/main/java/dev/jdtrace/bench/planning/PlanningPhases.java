@@ -4,10 +4,7 @@ import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.ProgramLoader;
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -55,9 +52,8 @@ public final class PlanningPhases {
     final long t0 = now();
     final Program program = ProgramLoader.load(classpath, new ClassFilter(List.of(pattern), List.of()));
     final long t1 = now();
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), false);
     final IcfgModel.Structure structure =
-        IcfgModel.Structure.of(program, resolver, Callbacks.of(program, resolver, classpath, false));
+        IcfgModel.Structure.of(program, classpath);
     final long t2 = now();
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
     final long t3 = now();

@@ -2,10 +2,7 @@ package dev.jdtrace.reconstruct.walk;
 
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -75,9 +72,8 @@ public class PlanningBenchmark {
   /** One plan. */
   @Benchmark
   public List<BitSet> plan(final Planned counter) {
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), false);
     final IcfgModel.Structure structure =
-        IcfgModel.Structure.of(program, resolver, Callbacks.of(program, resolver, List.of(), false));
+        IcfgModel.Structure.of(program, List.of());
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final List<BitSet> split = new Distributor(program, groups, Strategy.FUNCTION)

@@ -3,8 +3,10 @@ package dev.jdtrace.profiler.icfg;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * The interprocedural CFG as the decoder walks it, for one witness set: call targets, class-initialiser
@@ -26,7 +28,27 @@ public final class IcfgModel {
   /** Static facts that do not depend on the witnesses: share them across witness sets. */
   public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks) {
 
-    /** Resolves every call and init trigger of the program. */
+    /**
+     * The closed world: no class outside the program extends it, and the callbacks are what the classpath's
+     * untraced supertypes may call (none for an empty classpath).
+     */
+    public static Structure of(final Program program, final List<Path> classpath) {
+      return of(program, new CallResolver(new Hierarchy(program), false), classpath, false, new BitSet());
+    }
+
+    /**
+     * The structure under this resolver, with the {@link Callbacks callbacks} it implies: the one recipe for a
+     * program's ICFG.
+     *
+     * @param everyNonPrivate whether every non-private method may be entered from untraced code
+     * @param entries methods known to be entered from untraced code (method indices)
+     */
+    public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
+        final boolean everyNonPrivate, final BitSet entries) {
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyNonPrivate, entries));
+    }
+
+    /** Resolves every call and init trigger of the program; the callbacks are given. */
     public static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
       final Hierarchy hierarchy = new Hierarchy(program);
       final InitTriggers inits = new InitTriggers(hierarchy);

@@ -15,9 +15,7 @@ import net.jqwik.api.constraints.IntRange;
  * from scratch, on the fixture classes with random witness sets and random additions.
  */
 class FirstSetsTest {
-  private static final CallResolver RESOLVER = new CallResolver(new Hierarchy(PROGRAM), false);
-  private static final IcfgModel.Structure STRUCTURE = IcfgModel.Structure.of(PROGRAM, RESOLVER,
-      Callbacks.of(PROGRAM, RESOLVER, List.of(), false));
+  private static final IcfgModel.Structure STRUCTURE = IcfgModel.Structure.of(PROGRAM, List.of());
   private static final FirstSets.Readers READERS = FirstSets.Readers.of(STRUCTURE);
 
   @Property(tries = 60)

@@ -22,9 +22,7 @@ import net.jqwik.api.constraints.IntRange;
  * method's exit flows into its callers), all blocks, and anything between.
  */
 class FollowSetsTest {
-  private static final CallResolver RESOLVER = new CallResolver(new Hierarchy(PROGRAM), false);
-  private static final IcfgModel.Structure STRUCTURE = IcfgModel.Structure.of(PROGRAM, RESOLVER,
-      Callbacks.of(PROGRAM, RESOLVER, List.of(), false));
+  private static final IcfgModel.Structure STRUCTURE = IcfgModel.Structure.of(PROGRAM, List.of());
 
   @Property(tries = 60)
   void componentsAgreeWithTheWorklistFixpoint(@ForAll final long seed,

@@ -10,9 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class IcfgPlannerTest {
-  private final CallResolver resolver = new CallResolver(new Hierarchy(PROGRAM), false);
-  private final IcfgModel.Structure structure = IcfgModel.Structure.of(PROGRAM, resolver,
-      Callbacks.of(PROGRAM, resolver, List.of(), false));
+  private final IcfgModel.Structure structure = IcfgModel.Structure.of(PROGRAM, List.of());
 
   private IcfgPlanner.Result plan(final ProfileKind kind) {
     return IcfgPlanner.plan(structure, kind, Weights.staticEstimate());

@@ -28,7 +28,7 @@ class OpenWorldTest {
   }
 
   private static IcfgModel.Structure structure(final CallResolver resolver) {
-    return IcfgModel.Structure.of(PROGRAM, resolver, Callbacks.of(PROGRAM, resolver, List.of(), false));
+    return IcfgModel.Structure.of(PROGRAM, resolver, List.of(), false, new BitSet());
   }
 
   @Test

@@ -1,8 +1,5 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
-import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -49,8 +46,7 @@ public final class IcfgPlannerBench {
     for (int run = 1; run <= runs; run++) {
       for (final ProfileKind kind : ProfileKind.values()) {
         final long t0 = System.nanoTime();
-        final CallResolver resolver = new CallResolver(new Hierarchy(p), false);
-        final IcfgModel.Structure s = IcfgModel.Structure.of(p, resolver, Callbacks.of(p, resolver, List.of(), false));
+        final IcfgModel.Structure s = IcfgModel.Structure.of(p, List.of());
         final long t1 = System.nanoTime();
         final IcfgPlanner.Result r = IcfgPlanner.plan(s, kind, Weights.staticEstimate());
         final long t2 = System.nanoTime();
