@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdtrace.profiler.optimal.AmbiguityException;
 import dev.jdtrace.profiler.optimal.DivergenceException;
+import dev.jdtrace.profiler.optimal.FlowGraphs;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DistributedPathDecoderTest {
 
-  private final List<BitSet> split = List.of(Graphs.bits(3, 2), Graphs.bits(4, 2));
+  private final List<BitSet> split = List.of(FlowGraphs.bits(3, 2), FlowGraphs.bits(4, 2));
 
   @Test
   void sessionsThatDisagreeDiverge() {
@@ -24,7 +25,7 @@ class DistributedPathDecoderTest {
   @Test
   void nonRealizableSplitIsAmbiguous() {
     assertThatThrownBy(() -> new DistributedPathDecoder(Graphs.fig1(), false,
-        List.of(Graphs.bits(3), Graphs.bits(4))).decode(List.of(new int[] {3}, new int[] {4})))
+        List.of(FlowGraphs.bits(3), FlowGraphs.bits(4))).decode(List.of(new int[] {3}, new int[] {4})))
         .isInstanceOf(AmbiguityException.class)
         .hasMessageContaining("successors [3, 4] of 2");
   }
@@ -38,7 +39,7 @@ class DistributedPathDecoderTest {
   @Test
   void singleSessionBehavesLikePathDecoder() {
     final int[] run = {1, 2, 4, 5, 2, 3, 5, 6};
-    final BitSet profile = Graphs.bits(3, 4);
+    final BitSet profile = FlowGraphs.bits(3, 4);
     assertThat(new DistributedPathDecoder(Graphs.fig1(), false, List.of(profile))
         .decode(List.of(new int[] {4, 3}))).containsExactly(run);
   }

@@ -3,6 +3,7 @@ package dev.jdtrace.distributor.realizable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.profiler.optimal.BallLarusWeights;
+import dev.jdtrace.profiler.optimal.Executions;
 import dev.jdtrace.profiler.optimal.FlowGraph;
 import dev.jdtrace.profiler.optimal.StructuredGraphs;
 import dev.jdtrace.profiler.optimal.NodeProfileRealizability;

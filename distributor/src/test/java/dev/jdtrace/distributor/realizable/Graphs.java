@@ -1,31 +1,12 @@
 package dev.jdtrace.distributor.realizable;
 
-import dev.jdtrace.profiler.optimal.FlowEdge;
 import dev.jdtrace.profiler.optimal.FlowGraph;
-import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.List;
+import dev.jdtrace.profiler.optimal.FlowGraphs;
 
-/** Small helpers for test graphs and distributions. */
+/** The seed paper's figures used by the distribution tests. */
 final class Graphs {
 
   private Graphs() {
-  }
-
-  static FlowGraph of(final int size, final int entry, final int exit, final int... pairs) {
-    final List<FlowEdge> edges = new ArrayList<>();
-    for (int i = 0; i < pairs.length; i += 2) {
-      edges.add(new FlowEdge(pairs[i], pairs[i + 1]));
-    }
-    return FlowGraph.of(size, entry, exit, edges);
-  }
-
-  static BitSet bits(final int... nodes) {
-    final BitSet b = new BitSet();
-    for (final int n : nodes) {
-      b.set(n);
-    }
-    return b;
   }
 
   /**
@@ -34,7 +15,7 @@ final class Graphs {
    * profile {b3, b4} is realizable: every iteration hits exactly one arm.
    */
   static FlowGraph fig1() {
-    return of(7, 1, 6, 1, 2, 2, 3, 2, 4, 3, 5, 4, 5, 5, 2, 5, 6);
+    return FlowGraphs.of(7, 1, 6, 1, 2, 2, 3, 2, 4, 3, 5, 4, 5, 5, 2, 5, 6);
   }
 
   /**
@@ -42,6 +23,6 @@ final class Graphs {
    * Its profile {b4, b5} (inner body, outer latch) is realizable.
    */
   static FlowGraph fig2() {
-    return of(7, 1, 6, 1, 2, 2, 3, 2, 6, 3, 4, 4, 3, 3, 5, 5, 2);
+    return FlowGraphs.of(7, 1, 6, 1, 2, 2, 3, 2, 6, 3, 4, 4, 3, 3, 5, 5, 2);
   }
 }

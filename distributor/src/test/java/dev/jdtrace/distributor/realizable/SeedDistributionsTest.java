@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.profiler.optimal.FirstWitnesses;
 import dev.jdtrace.profiler.optimal.FlowGraph;
+import dev.jdtrace.profiler.optimal.FlowGraphs;
 import dev.jdtrace.profiler.optimal.NodeProfileRealizability;
 import dev.jdtrace.profiler.optimal.PathDecoder;
 import java.util.BitSet;
@@ -19,16 +20,16 @@ class SeedDistributionsTest {
   @Test
   void fig1SplittingTheArmsLosesTheirOrder() {
     final FlowGraph g = Graphs.fig1();
-    assertThat(new NodeProfileRealizability(g, false, Graphs.bits(3, 4)).getResult().isRealizable()).isTrue();
+    assertThat(new NodeProfileRealizability(g, false, FlowGraphs.bits(3, 4)).getResult().isRealizable()).isTrue();
     final DistributionRealizability.Result r =
-        new DistributionRealizability(g, false, List.of(Graphs.bits(3), Graphs.bits(4))).getResult();
+        new DistributionRealizability(g, false, List.of(FlowGraphs.bits(3), FlowGraphs.bits(4))).getResult();
     assertThat(r.isRealizable()).isFalse();
     assertThat(r.undecided()).contains(new DistributionRealizability.ForkPair(2, 3, 4));
     assertThat(r.describe()).contains("no session tells apart successors 3 and 4 of fork 2");
     // Witness: "then, else" and "else, then" give the same two streams [3] and [4].
     final int[] thenElse = {1, 2, 3, 5, 2, 4, 5, 6};
     final int[] elseThen = {1, 2, 4, 5, 2, 3, 5, 6};
-    for (final BitSet session : List.of(Graphs.bits(3), Graphs.bits(4))) {
+    for (final BitSet session : List.of(FlowGraphs.bits(3), FlowGraphs.bits(4))) {
       assertThat(PathDecoder.project(thenElse, session)).containsExactly(PathDecoder.project(elseThen, session));
     }
   }
@@ -37,7 +38,7 @@ class SeedDistributionsTest {
   void fig1SharingTheIterationBlockIsRealizable() {
     // {{b3, b2}, {b4, b2}}: b2 marks every iteration in both sessions, so each session alone tells whether
     // its arm ran in that iteration.
-    final List<BitSet> split = List.of(Graphs.bits(3, 2), Graphs.bits(4, 2));
+    final List<BitSet> split = List.of(FlowGraphs.bits(3, 2), FlowGraphs.bits(4, 2));
     final DistributionRealizability.Result r = new DistributionRealizability(Graphs.fig1(), false, split)
         .getResult();
     assertThat(r.describe()).isEqualTo("realizable");
@@ -53,20 +54,20 @@ class SeedDistributionsTest {
   @Test
   void fig2SplittingInnerAndOuterLoopLosesTheInnerCounts() {
     final FlowGraph g = Graphs.fig2();
-    assertThat(new NodeProfileRealizability(g, false, Graphs.bits(4, 5)).getResult().isRealizable()).isTrue();
+    assertThat(new NodeProfileRealizability(g, false, FlowGraphs.bits(4, 5)).getResult().isRealizable()).isTrue();
     final DistributionRealizability.Result r =
-        new DistributionRealizability(g, false, List.of(Graphs.bits(4), Graphs.bits(5))).getResult();
+        new DistributionRealizability(g, false, List.of(FlowGraphs.bits(4), FlowGraphs.bits(5))).getResult();
     assertThat(r.isRealizable()).isFalse();
     assertThat(r.undecided()).contains(new DistributionRealizability.ForkPair(3, 4, 5));
     // Two outer iterations with 2+0 or 0+2 inner iterations: streams [4 4] and [5 5] either way.
     final int[] twoThenNone = {1, 2, 3, 4, 3, 4, 3, 5, 2, 3, 5, 2, 6};
     final int[] noneThenTwo = {1, 2, 3, 5, 2, 3, 4, 3, 4, 3, 5, 2, 6};
-    for (final BitSet session : List.of(Graphs.bits(4), Graphs.bits(5))) {
+    for (final BitSet session : List.of(FlowGraphs.bits(4), FlowGraphs.bits(5))) {
       assertThat(PathDecoder.project(twoThenNone, session))
           .containsExactly(PathDecoder.project(noneThenTwo, session));
     }
     // Keeping the outer latch in the inner loop's session repairs it.
-    assertThat(new DistributionRealizability(g, false, List.of(Graphs.bits(4, 5), Graphs.bits(5))).getResult()
+    assertThat(new DistributionRealizability(g, false, List.of(FlowGraphs.bits(4, 5), FlowGraphs.bits(5))).getResult()
         .isRealizable()).isTrue();
   }
 
@@ -74,9 +75,9 @@ class SeedDistributionsTest {
   void unionDisjointnessAloneIsNotEnough() {
     // 0 p -> 1 t1 -> 3 w, p -> 2 t2 -> 4 u, w <-> u, w -> 5 exit, u -> 5 exit; sessions {w}, {u}. The union
     // {w, u} is realizable and neither t1 nor t2 loops back to p, but "t1 w u" and "t2 u w" collide.
-    final FlowGraph g = Graphs.of(6, 0, 5, 0, 1, 0, 2, 1, 3, 2, 4, 3, 4, 4, 3, 3, 5, 4, 5);
-    assertThat(new NodeProfileRealizability(g, false, Graphs.bits(3, 4)).getResult().isRealizable()).isTrue();
-    final List<BitSet> split = List.of(Graphs.bits(3), Graphs.bits(4));
+    final FlowGraph g = FlowGraphs.of(6, 0, 5, 0, 1, 0, 2, 1, 3, 2, 4, 3, 4, 4, 3, 3, 5, 4, 5);
+    assertThat(new NodeProfileRealizability(g, false, FlowGraphs.bits(3, 4)).getResult().isRealizable()).isTrue();
+    final List<BitSet> split = List.of(FlowGraphs.bits(3), FlowGraphs.bits(4));
     final DistributionRealizability.Result r = new DistributionRealizability(g, false, split).getResult();
     assertThat(r.undecided()).containsExactly(new DistributionRealizability.ForkPair(0, 1, 2));
     final int[] a = {0, 1, 3, 4, 5};
@@ -89,11 +90,11 @@ class SeedDistributionsTest {
   @Test
   void stoppingAtTheExitIsAChoiceWhenRepeatable() {
     // entry 0 -> 1 | 2 -> 3 exit; sessions {1}, {2}: every run is seen, but not in which order the runs came.
-    final FlowGraph g = Graphs.of(4, 0, 3, 0, 1, 0, 2, 1, 3, 2, 3);
+    final FlowGraph g = FlowGraphs.of(4, 0, 3, 0, 1, 0, 2, 1, 3, 2, 3);
     final DistributionRealizability.Result r =
-        new DistributionRealizability(g, true, List.of(Graphs.bits(1), Graphs.bits(2))).getResult();
+        new DistributionRealizability(g, true, List.of(FlowGraphs.bits(1), FlowGraphs.bits(2))).getResult();
     assertThat(r.undecided()).contains(new DistributionRealizability.ForkPair(3, FirstWitnesses.END, 0));
-    assertThat(new DistributionRealizability(g, false, List.of(Graphs.bits(1), Graphs.bits(2))).getResult()
+    assertThat(new DistributionRealizability(g, false, List.of(FlowGraphs.bits(1), FlowGraphs.bits(2))).getResult()
         .isRealizable()).isTrue();
   }
 }

@@ -6,9 +6,10 @@ import java.util.List;
 
 /**
  * Enumerates executions: walks from the entry that stop at the exit, with at most {@code maxLength} nodes; with
- * {@code repeatable}, a walk may go on from the exit to the entry (several runs in one stream).
+ * {@code repeatable}, a walk may go on from the exit to the entry (several runs in one stream). Shared with the
+ * distributor's tests through the test-jar.
  */
-final class Executions {
+public final class Executions {
 
   private final FlowGraph graph;
   private final boolean repeatable;
@@ -26,7 +27,7 @@ final class Executions {
   }
 
   /** Up to {@code cap} executions, shortest walks not necessarily first. */
-  static List<int[]> of(final FlowGraph graph, final boolean repeatable, final int maxLength, final int cap) {
+  public static List<int[]> of(final FlowGraph graph, final boolean repeatable, final int maxLength, final int cap) {
     final Executions e = new Executions(graph, repeatable, maxLength, cap);
     e.walk(graph.entry(), 0);
     return e.found;

@@ -4,14 +4,14 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
-/** Small helpers for test graphs. */
-final class FlowGraphs {
+/** Small helpers for test graphs, shared with the distributor's tests through the test-jar. */
+public final class FlowGraphs {
 
   private FlowGraphs() {
   }
 
   /** A graph from edge pairs: {@code of(4, 0, 3, 0,1, 1,3, ...)}. */
-  static FlowGraph of(final int size, final int entry, final int exit, final int... pairs) {
+  public static FlowGraph of(final int size, final int entry, final int exit, final int... pairs) {
     final List<FlowEdge> edges = new ArrayList<>();
     for (int i = 0; i < pairs.length; i += 2) {
       edges.add(new FlowEdge(pairs[i], pairs[i + 1]));
@@ -24,7 +24,7 @@ final class FlowGraphs {
     return repeatable && v == graph.exit() ? new int[] {graph.entry()} : graph.succArray(v);
   }
 
-  static BitSet bits(final int... nodes) {
+  public static BitSet bits(final int... nodes) {
     final BitSet b = new BitSet();
     for (final int n : nodes) {
       b.set(n);
