@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.jdtrace.profiler.optimal.AmbiguityException;
 import dev.jdtrace.profiler.optimal.DivergenceException;
 import dev.jdtrace.profiler.optimal.FlowGraphs;
+import dev.jdtrace.profiler.optimal.SeedFigures;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,14 +18,14 @@ class DistributedPathDecoderTest {
   @Test
   void sessionsThatDisagreeDiverge() {
     // Session 0 saw the then-arm in the only iteration, session 1 saw the else-arm: the runs diverged.
-    assertThatThrownBy(() -> new DistributedPathDecoder(Graphs.fig1(), false, split)
+    assertThatThrownBy(() -> new DistributedPathDecoder(SeedFigures.fig1(), false, split)
         .decode(List.of(new int[] {2, 3}, new int[] {2, 4})))
         .isInstanceOf(DivergenceException.class);
   }
 
   @Test
   void nonRealizableSplitIsAmbiguous() {
-    assertThatThrownBy(() -> new DistributedPathDecoder(Graphs.fig1(), false,
+    assertThatThrownBy(() -> new DistributedPathDecoder(SeedFigures.fig1(), false,
         List.of(FlowGraphs.bits(3), FlowGraphs.bits(4))).decode(List.of(new int[] {3}, new int[] {4})))
         .isInstanceOf(AmbiguityException.class)
         .hasMessageContaining("successors [3, 4] of 2");
@@ -32,7 +33,7 @@ class DistributedPathDecoderTest {
 
   @Test
   void streamCountMustMatch() {
-    assertThatThrownBy(() -> new DistributedPathDecoder(Graphs.fig1(), false, split).decode(List.of()))
+    assertThatThrownBy(() -> new DistributedPathDecoder(SeedFigures.fig1(), false, split).decode(List.of()))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -40,7 +41,7 @@ class DistributedPathDecoderTest {
   void singleSessionBehavesLikePathDecoder() {
     final int[] run = {1, 2, 4, 5, 2, 3, 5, 6};
     final BitSet profile = FlowGraphs.bits(3, 4);
-    assertThat(new DistributedPathDecoder(Graphs.fig1(), false, List.of(profile))
+    assertThat(new DistributedPathDecoder(SeedFigures.fig1(), false, List.of(profile))
         .decode(List.of(new int[] {4, 3}))).containsExactly(run);
   }
 }

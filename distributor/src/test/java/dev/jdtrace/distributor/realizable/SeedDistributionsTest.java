@@ -7,6 +7,7 @@ import dev.jdtrace.profiler.optimal.FlowGraph;
 import dev.jdtrace.profiler.optimal.FlowGraphs;
 import dev.jdtrace.profiler.optimal.NodeProfileRealizability;
 import dev.jdtrace.profiler.optimal.PathDecoder;
+import dev.jdtrace.profiler.optimal.SeedFigures;
 import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class SeedDistributionsTest {
 
   @Test
   void fig1SplittingTheArmsLosesTheirOrder() {
-    final FlowGraph g = Graphs.fig1();
+    final FlowGraph g = SeedFigures.fig1();
     assertThat(new NodeProfileRealizability(g, false, FlowGraphs.bits(3, 4)).getResult().isRealizable()).isTrue();
     final DistributionRealizability.Result r =
         new DistributionRealizability(g, false, List.of(FlowGraphs.bits(3), FlowGraphs.bits(4))).getResult();
@@ -39,7 +40,7 @@ class SeedDistributionsTest {
     // {{b3, b2}, {b4, b2}}: b2 marks every iteration in both sessions, so each session alone tells whether
     // its arm ran in that iteration.
     final List<BitSet> split = List.of(FlowGraphs.bits(3, 2), FlowGraphs.bits(4, 2));
-    final DistributionRealizability.Result r = new DistributionRealizability(Graphs.fig1(), false, split)
+    final DistributionRealizability.Result r = new DistributionRealizability(SeedFigures.fig1(), false, split)
         .getResult();
     assertThat(r.describe()).isEqualTo("realizable");
     assertThat(r.decidingSession()).containsEntry(new DistributionRealizability.ForkPair(2, 3, 4), 0)
@@ -48,12 +49,12 @@ class SeedDistributionsTest {
     final List<int[]> streams = split.stream().map(s -> PathDecoder.project(run, s)).toList();
     assertThat(streams.get(0)).containsExactly(2, 3, 2, 2);
     assertThat(streams.get(1)).containsExactly(2, 2, 4, 2, 4);
-    assertThat(new DistributedPathDecoder(Graphs.fig1(), false, split).decode(streams)).containsExactly(run);
+    assertThat(new DistributedPathDecoder(SeedFigures.fig1(), false, split).decode(streams)).containsExactly(run);
   }
 
   @Test
   void fig2SplittingInnerAndOuterLoopLosesTheInnerCounts() {
-    final FlowGraph g = Graphs.fig2();
+    final FlowGraph g = SeedFigures.fig2();
     assertThat(new NodeProfileRealizability(g, false, FlowGraphs.bits(4, 5)).getResult().isRealizable()).isTrue();
     final DistributionRealizability.Result r =
         new DistributionRealizability(g, false, List.of(FlowGraphs.bits(4), FlowGraphs.bits(5))).getResult();

@@ -5,7 +5,7 @@ package dev.jdtrace.profiler.optimal;
  * were written (only its cover page could be retrieved), so each graph is built to have the properties the
  * text and DESIGN.md state, and each test says which. Node {@code k} is the paper-style block {@code b<k>}.
  */
-final class SeedFigures {
+public final class SeedFigures {
 
   private SeedFigures() {
   }
@@ -49,5 +49,22 @@ final class SeedFigures {
   /** Counts for {@link #fig10()}: b0->b1 9, b0->b2 1, b1->b2 9, b2->b3 10 (balanced). */
   static EdgeWeights fig10Counts() {
     return EdgeWeights.fromCounts(fig10(), new long[] {9, 1, 9, 10});
+  }
+
+  /**
+   * Seed Fig. 1 stand-in (the figure itself was not available): a loop whose body is an if/else,
+   * {@code b1; do { if (b2) b3 else b4; } while (b5); exit b6}. Node 0 is unused so that node k is b_k. Its
+   * profile {b3, b4} is realizable: every iteration hits exactly one arm.
+   */
+  public static FlowGraph fig1() {
+    return FlowGraphs.of(7, 1, 6, 1, 2, 2, 3, 2, 4, 3, 5, 4, 5, 5, 2, 5, 6);
+  }
+
+  /**
+   * Seed Fig. 2 stand-in: nested loops, {@code b1; while (b2) { while (b3) b4; b5; } exit b6}. Node 0 is unused.
+   * Its profile {b4, b5} (inner body, outer latch) is realizable.
+   */
+  public static FlowGraph fig2() {
+    return FlowGraphs.of(7, 1, 6, 1, 2, 2, 3, 2, 6, 3, 4, 4, 3, 3, 5, 5, 2);
   }
 }
