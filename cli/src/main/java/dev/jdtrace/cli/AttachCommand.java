@@ -7,6 +7,8 @@ import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.JvmClasses;
+import dev.jdtrace.driver.NoTracedClassLoadedException;
+import dev.jdtrace.driver.RefusedClassesException;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
@@ -160,7 +162,16 @@ final class AttachCommand implements Callable<Integer> {
   private TracedProgram traced(final Endpoint first, final Consumer<String> info) {
     final ClassFilter filter = new ClassFilter(planning.includes, planning.excludes);
     if (classpath == null) {
-      final Program program = JvmClasses.read(first, filter);
+      final Program program;
+      try {
+        program = JvmClasses.read(first, filter);
+      } catch (final NoTracedClassLoadedException e) {
+        throw new IllegalArgumentException("no class matching --include " + String.join(" ", e.includes())
+            + " is loaded in " + e.target() + ": without --classpath only loaded classes can be traced", e);
+      } catch (final RefusedClassesException e) {
+        throw new IllegalArgumentException("without --classpath, " + e.getMessage() + "; pass --classpath with "
+            + "the class files the JVM runs, or --exclude them", e);
+      }
       final List<String> names = program.classes().stream().map(c -> c.name()).toList();
       info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
           + "read over JDI");

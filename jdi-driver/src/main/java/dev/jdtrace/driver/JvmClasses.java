@@ -19,7 +19,8 @@ public final class JvmClasses {
   /**
    * Attaches, reads the loaded classes the filter traces, and detaches.
    *
-   * @throws IllegalArgumentException when a class has exception handlers, or none is loaded
+   * @throws RefusedClassesException when a traced class has code only an exception handler reaches
+   * @throws NoTracedClassLoadedException when no traced class is loaded
    * @throws TargetException when the JVM cannot be attached to or cannot show bytecode
    */
   public static Program read(final Endpoint target, final ClassFilter filter) {

@@ -3,6 +3,8 @@ package dev.jdtrace.driver.internal;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.NoTracedClassLoadedException;
+import dev.jdtrace.driver.RefusedClassesException;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.ProgramLoader;
 import dev.jdtrace.profiler.model.Block;
@@ -33,8 +35,7 @@ public final class JvmClassReader {
             && filter.matches(t.name())).toList());
     types.sort(Comparator.comparing(ReferenceType::name));
     if (types.isEmpty()) {
-      throw new IllegalArgumentException("no class matching --include " + String.join(" ", filter.includes())
-          + " is loaded in " + target + ": without --classpath only loaded classes can be traced");
+      throw new NoTracedClassLoadedException(target, filter.includes());
     }
     final Path origin = Path.of("jvm-" + target.host() + "-" + target.port());
     final List<ClassModel> classes = new ArrayList<>();
@@ -48,19 +49,9 @@ public final class JvmClassReader {
       }
     }
     if (!refused.isEmpty()) {
-      throw new IllegalArgumentException(refusal(refused, types.size(), target));
+      throw new RefusedClassesException(target, refused, types.size());
     }
     return new Program(classes);
-  }
-
-  /** One line: how many classes, which (the first few), and that --classpath fixes it. */
-  static String refusal(final List<String> refused, final int loaded, final Endpoint target) {
-    final int shown = Math.min(refused.size(), 5);
-    return "without --classpath, " + refused.size() + " of the " + loaded + " traced classes loaded in " + target
-        + " are refused: they have code that only an exception handler reaches (try/catch, try-with-resources, "
-        + "synchronized), and JDI does not show exception tables (" + String.join(", ", refused.subList(0, shown))
-        + (refused.size() > shown ? " and " + (refused.size() - shown) + " more" : "") + "); pass --classpath with "
-        + "the class files the JVM runs, or --exclude them";
   }
 
   private static boolean allReachable(final MethodCfg method) {
