@@ -14,8 +14,9 @@ public record Guardrails(long maxHits, long maxRate, double maxSeconds, long set
 
   public Guardrails {
     if (maxHits < 1 || maxRate < 1 || !(maxSeconds > 0) || settleMillis < 0) {
-      throw new IllegalArgumentException("--max-hits, --max-rate and --max-seconds must be positive and the settle "
-          + "time not negative");
+      throw new IllegalArgumentException("guardrails need a positive hit limit, rate limit and time limit and a "
+          + "settle time that is not negative, not " + maxHits + ", " + maxRate + ", " + maxSeconds + " s and "
+          + settleMillis + " ms");
     }
   }
 }
