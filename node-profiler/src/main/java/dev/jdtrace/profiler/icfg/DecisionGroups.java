@@ -156,16 +156,24 @@ public record DecisionGroups(List<Unit> units) {
     }
     // A candidate returning from a callback into untraced code can meet an untraced call's return site: the
     // unit holds those return sites' witnesses where the cycle can close on what the candidates reach.
-    final UntracedReturns reach = returnLoops.isEmpty() ? null : new UntracedReturns(model);
-    for (final int i : returnLoops) {
-      final Unit u = untraced.get(i);
-      final BitSet unit = u.witnesses();
-      final BitSet targets = u.witnesses();
-      targets.andNot(callbackFirsts);
-      for (final int x : reach.reaching(targets, u.witnesses())) {
-        addWitnesses(unit, returnSites.get(x));
+    // Each such unit is the callbacks' first witnesses plus its targets, so one graph answers them all.
+    if (!returnLoops.isEmpty()) {
+      final List<BitSet> targets = new ArrayList<>();
+      for (final int i : returnLoops) {
+        final BitSet t = untraced.get(i).witnesses();
+        t.andNot(callbackFirsts);
+        targets.add(t);
       }
-      untraced.set(i, new Unit(unit, u.choice(), true));
+      final int[][] reaching = new UntracedReturns(model, callbackFirsts).reaching(targets);
+      for (int k = 0; k < returnLoops.size(); k++) {
+        final int i = returnLoops.get(k);
+        final Unit u = untraced.get(i);
+        final BitSet unit = u.witnesses();
+        for (final int x : reaching[k]) {
+          addWitnesses(unit, returnSites.get(x));
+        }
+        untraced.set(i, new Unit(unit, u.choice(), true));
+      }
     }
     final List<Unit> units = new ArrayList<>();
     if (!callbackFirsts.isEmpty()) {
