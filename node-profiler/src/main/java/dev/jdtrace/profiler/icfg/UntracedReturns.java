@@ -129,7 +129,7 @@ final class UntracedReturns {
    * targets first, on paths that enter no held witness (the constructor's) and no target; a return site
    * that is a held witness itself is never one. Targets must not be held witnesses.
    */
-  int[][] reaching(final List<BitSet> targets) {
+  int[][] reaching(final List<int[]> targets) {
     final int[][] answers = new int[targets.size()][];
     final long[] reaches = new long[components];
     final int[] found = new int[externalCalls.length];
@@ -137,8 +137,7 @@ final class UntracedReturns {
       final int batch = Math.min(Long.SIZE, targets.size() - first);
       Arrays.fill(reaches, 0L);
       for (int q = 0; q < batch; q++) {
-        final BitSet t = targets.get(first + q);
-        for (int w = t.nextSetBit(0); w >= 0; w = t.nextSetBit(w + 1)) {
+        for (final int w : targets.get(first + q)) {
           reaches[component[w]] |= 1L << q;
         }
       }
