@@ -50,7 +50,7 @@ final class Conflicts {
                   p.blockId(model.callbackOf(r), 0)));
             }
           }
-        } else {
+        } else if (t.traced().size() > 1) { // One target is no choice: only pairs of targets can conflict.
           final int[] ret = block.successors().isEmpty() ? new int[0]
               : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
           final List<Integer> entries = t.traced().stream().map(m -> p.blockId(m, 0)).toList();
