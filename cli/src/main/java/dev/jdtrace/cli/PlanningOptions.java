@@ -7,6 +7,7 @@ import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -62,11 +63,7 @@ final class PlanningOptions {
   static final class ProfileName implements ITypeConverter<ProfileKind> {
     @Override
     public ProfileKind convert(final String value) {
-      try {
-        return ProfileKind.of(value);
-      } catch (final IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
+      return named(ProfileKind::of, value);
     }
   }
 
@@ -74,11 +71,16 @@ final class PlanningOptions {
   static final class StrategyName implements ITypeConverter<Strategy> {
     @Override
     public Strategy convert(final String value) {
-      try {
-        return Strategy.of(value);
-      } catch (final IllegalArgumentException e) {
-        throw new TypeConversionException(e.getMessage());
-      }
+      return named(Strategy::of, value);
+    }
+  }
+
+  /** The constant with this label; an unknown one is picocli's error, worded by the type (it lists the labels). */
+  private static <T> T named(final Function<String, T> of, final String label) {
+    try {
+      return of.apply(label);
+    } catch (final IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
     }
   }
 }
