@@ -13,7 +13,8 @@ class ReportTest {
 
   private static Row row(final Config c, final long wall, final long hits, final String check) {
     final JdtraceStats s = c.kind() == Config.Kind.JDTRACE
-        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100), -1)
+        ? new JdtraceStats(2732, 1000, hits, 150_000, wall, -1, List.of(1000), List.of(-1L), List.of(wall - 100),
+            hits * 1000)
         : null;
     return new Row(LIB, c, List.of(new Sample(wall, 200_000, s, c.equals(Config.LINE_STEPPING) ? hits : -1, check)));
   }
@@ -22,8 +23,11 @@ class ReportTest {
     return List.of(row(Config.NO_DEBUGGER, 200, 0, Sample.NOT_CHECKED),
         row(Config.LINE_STEPPING, 20_000, 100_000, Sample.NOT_CHECKED),
         row(Config.ALL_BLOCKS, 40_000, 150_000, Sample.TRUTH),
+        row(Config.OPTIMAL_STATIC, 7_000, 46_000, Sample.EXACT),
         row(Config.OPTIMAL_TRACE, 6_000, 45_000, Sample.EXACT),
-        row(Config.DEFAULT, 5_000, 50_000, defaultCheck));
+        row(Config.DEFAULT, 5_000, 50_000, defaultCheck),
+        row(Config.DEFAULT_WEIGHTS, 4_000, 40_000, Sample.EXACT),
+        row(Config.sessions(4), 9_000, 69_000, Sample.EXACT));
   }
 
   private static List<String> report(final List<Row> rows) {
@@ -35,10 +39,20 @@ class ReportTest {
   void targetsSayWhetherMetAndByHowMuchMissed() {
     final List<String> md = report(rows(Sample.EXACT));
 
-    assertThat(md).contains("| CsvDriver 40 (150000 entries) | `jdtrace run` ≤ 0.5 × line-stepping wall | 0.250× | yes |");
+    assertThat(md).contains("| CsvDriver 40 (150000 entries) | `jdtrace run` ≤ 0.25 × line-stepping wall | 0.250× | yes |");
     assertThat(md).contains(
-        "| CsvDriver 40 (150000 entries) | `jdtrace run` ≤ 1/40 of all-blocks wall | 0.125× | **no**, 5.00× over |");
-    assertThat(md).contains("| CsvDriver 40 (150000 entries) | hits with trace weights ≤ 35% of all-blocks | 30.0% | yes |");
+        "| CsvDriver 40 (150000 entries) | `jdtrace run --weights` ≤ 0.1 × line-stepping wall | 0.200× | **no**, 2.00× over |");
+    assertThat(md).contains(
+        "| CsvDriver 40 (150000 entries) | hits with 4 sessions ≤ 1.3 × hits with 1 | 1.500× | **no**, 1.15× over |");
+  }
+
+  @Test
+  void eachJdtraceRowShowsItsHitsTimesBreakpoints() {
+    final List<String> md = report(rows(Sample.EXACT));
+
+    // One session of 1,000 breakpoints: hits × 1,000. The baselines have none.
+    assertThat(md).anyMatch(l -> l.startsWith("| jdtrace run (default) | 1 | 1000 | 50000 | 50000000 |"));
+    assertThat(md).anyMatch(l -> l.startsWith("| line-stepping | - | - | 100000 steps | - |"));
   }
 
   @Test
@@ -46,7 +60,7 @@ class ReportTest {
     final List<String> md = report(rows(Sample.MISMATCH));
 
     assertThat(md).anyMatch(l -> l.startsWith("| jdtrace run (default) |") && l.endsWith("| - | - | MISMATCH |"));
-    assertThat(md).anyMatch(l -> l.contains("≤ 0.5 × line-stepping") && l.contains("n/a"));
+    assertThat(md).anyMatch(l -> l.contains("≤ 0.25 × line-stepping") && l.contains("n/a"));
   }
 
   @Test
@@ -54,10 +68,10 @@ class ReportTest {
     final List<Row> rows = rows(Sample.EXACT);
     final List<String> csv = ResultsCsv.rows(rows, new Ratios(rows));
 
-    assertThat(csv).hasSize(6);
+    assertThat(csv).hasSize(9);
     assertThat(csv.get(0)).isEqualTo(ResultsCsv.HEADER);
-    assertThat(csv.get(5)).isEqualTo("library,CsvDriver 40,jdtrace run (default),1,1,1000,1000,50000,,150000,2732,"
-        + "5000,5000,5000,200000,,0.2500,0.1250,exact,4900,-1,");
+    assertThat(csv.get(6)).isEqualTo("library,CsvDriver 40,jdtrace run (default),1,1,1000,1000,50000,,150000,2732,"
+        + "5000,5000,5000,200000,,0.2500,0.1250,exact,4900,-1,50000000");
   }
 
   @Test

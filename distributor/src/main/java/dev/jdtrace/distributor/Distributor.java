@@ -35,9 +35,66 @@ public final class Distributor {
   private final CostModel cost;
   /** The units of distribution: decision units, or for the function strategy units merged by method. */
   private final List<Job> jobs;
+  /** The callbacks' first witnesses, which many jobs share. */
+  private final BitSet shared;
 
-  /** One unit of distribution and the block whose choice names it. */
-  private record Job(BitSet witnesses, int choice, boolean untraced) {
+  private static final int[] NONE = {};
+
+  /**
+   * One unit of distribution and the block whose choice names it.
+   *
+   * @param own the witnesses beyond the shared ones, in increasing order: packing reads a job's few
+   *     witnesses, not the words of a set as wide as the program
+   * @param shared the callbacks' first witnesses, one array for every job holding them, or none
+   */
+  private record Job(int[] own, int[] shared, int choice, boolean untraced) {
+    int size() {
+      return own.length + shared.length;
+    }
+
+    /** The first witness, or -1 for none (as {@code nextSetBit(0)}). */
+    int first() {
+      if (own.length == 0 || shared.length == 0) {
+        return own.length > 0 ? own[0] : shared.length > 0 ? shared[0] : -1;
+      }
+      return Math.min(own[0], shared[0]);
+    }
+
+    /** The expected hits of the witnesses, summed in increasing order as {@link Prediction#hits} sums them. */
+    double hits(final double[] weight) {
+      return Lack.of(this, new BitSet(), false, weight).hits();
+    }
+  }
+
+  /**
+   * What a session lacks of a job: how many witnesses and their expected hits, summed in increasing witness
+   * order as {@link Prediction#hits} sums them, so that the costs compared are those of the witness sets.
+   */
+  private record Lack(int witnesses, double hits) {
+    /**
+     * @param holdsShared whether the session holds every shared witness already: then only the job's own
+     *     witnesses are read
+     */
+    static Lack of(final Job job, final BitSet session, final boolean holdsShared, final double[] weight) {
+      final int[] a = job.own();
+      final int[] b = holdsShared ? NONE : job.shared();
+      int i = 0;
+      int j = 0;
+      int n = 0;
+      double h = 0;
+      while (i < a.length || j < b.length) {
+        final int w = j == b.length || (i < a.length && a[i] < b[j]) ? a[i++] : b[j++];
+        if (!session.get(w)) {
+          n++;
+          h += weight[w];
+        }
+      }
+      return new Lack(n, h);
+    }
+  }
+
+  /** A job with its sort keys, computed once rather than at every comparison. */
+  private record Ranked(Job job, double hits) {
   }
 
   /** A distributor with the typical cost model. */
@@ -55,8 +112,15 @@ public final class Distributor {
     this.program = program;
     this.strategy = strategy;
     this.cost = cost;
-    final List<Job> units = groups.units().stream().map(u -> new Job(u.witnesses(), u.choice(), u.untraced()))
-        .toList();
+    // The units of one DecisionGroups that hold the callbacks' first witnesses hold the same ones.
+    final int[] shared = groups.units().stream().filter(DecisionGroups.Unit::holdsShared).findFirst()
+        .map(DecisionGroups.Unit::shared).orElse(NONE);
+    this.shared = new BitSet();
+    for (final int w : shared) {
+      this.shared.set(w);
+    }
+    final List<Job> units = groups.units().stream()
+        .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.choice(), u.untraced())).toList();
     this.jobs = strategy == Strategy.FUNCTION ? byMethod(program, units) : units;
   }
 
@@ -67,7 +131,7 @@ public final class Distributor {
 
   /** The smallest cap under which the jobs fit: the largest job's size. */
   public int minimumCap() {
-    return Math.max(1, largest().map(j -> j.witnesses().cardinality()).orElse(0));
+    return Math.max(1, largest().map(Job::size).orElse(0));
   }
 
   /**
@@ -84,32 +148,39 @@ public final class Distributor {
       throw new IllegalArgumentException("--cap " + cap + " is too small: " + describe(largest().orElseThrow())
           + "; use --cap " + minimum + " or more");
     }
-    final List<Job> sorted = new ArrayList<>(jobs);
-    final Comparator<Job> order = strategy == Strategy.OPTIMIZED
-        ? Comparator.comparingDouble((Job j) -> -Prediction.hits(j.witnesses(), hitWeight))
-        : Comparator.comparing((Job j) -> !j.untraced()).thenComparingInt(j -> -j.witnesses().cardinality());
-    sorted.sort(order.thenComparingInt(j -> j.witnesses().nextSetBit(0)));
+    final List<Ranked> sorted = new ArrayList<>(jobs.size());
+    for (final Job j : jobs) {
+      sorted.add(new Ranked(j, strategy == Strategy.OPTIMIZED ? j.hits(hitWeight) : 0));
+    }
+    final Comparator<Ranked> order = strategy == Strategy.OPTIMIZED
+        ? Comparator.comparingDouble((Ranked r) -> -r.hits())
+        : Comparator.comparing((Ranked r) -> !r.job().untraced()).thenComparingInt(r -> -r.job().size());
+    sorted.sort(order.thenComparingInt(r -> r.job().first()));
     final List<BitSet> bins = new ArrayList<>();
     final List<Double> hits = new ArrayList<>();
+    // Per session: breakpoints, and how many of the shared witnesses it holds.
+    int[] sizes = new int[Math.max(1, sessions)];
+    int[] sharedIn = new int[sizes.length];
+    final int allShared = shared.cardinality();
     for (int i = 0; i < Math.max(1, sessions); i++) {
       bins.add(new BitSet());
       hits.add(0.0);
     }
-    for (final Job job : sorted) {
+    for (final Ranked ranked : sorted) {
+      final Job job = ranked.job();
       int best = -1;
       double bestScore = Double.POSITIVE_INFINITY;
       int bestSize = Integer.MAX_VALUE;
       for (int i = 0; i < bins.size(); i++) {
-        final BitSet bin = bins.get(i);
-        final BitSet added = (BitSet) job.witnesses().clone();
-        added.andNot(bin);
-        final int size = bin.cardinality() + added.cardinality();
+        final Lack lack = Lack.of(job, bins.get(i), sharedIn[i] == allShared, hitWeight);
+        final int added = lack.witnesses();
+        final int size = sizes[i] + added;
         if (size > cap) {
           continue;
         }
         final double score = strategy == Strategy.OPTIMIZED
-            ? addedCost(hits.get(i), bin.cardinality(), Prediction.hits(added, hitWeight), added.cardinality())
-            : added.cardinality();
+            ? addedCost(hits.get(i), sizes[i], lack.hits(), added)
+            : added;
         if (score < bestScore || (score == bestScore && size < bestSize)) {
           best = i;
           bestScore = score;
@@ -120,17 +191,37 @@ public final class Distributor {
         bins.add(new BitSet());
         hits.add(0.0);
         best = bins.size() - 1;
+        if (best == sizes.length) {
+          sizes = java.util.Arrays.copyOf(sizes, best * 2);
+          sharedIn = java.util.Arrays.copyOf(sharedIn, best * 2);
+        }
       }
-      final BitSet added = (BitSet) job.witnesses().clone();
-      added.andNot(bins.get(best));
-      hits.set(best, hits.get(best) + Prediction.hits(added, hitWeight));
-      bins.get(best).or(added);
+      final BitSet bin = bins.get(best);
+      final Lack lack = Lack.of(job, bin, sharedIn[best] == allShared, hitWeight);
+      hits.set(best, hits.get(best) + lack.hits());
+      sizes[best] += lack.witnesses();
+      sharedIn[best] += add(bin, job.own());
+      if (sharedIn[best] < allShared) {
+        sharedIn[best] += add(bin, job.shared());
+      }
     }
     bins.removeIf(BitSet::isEmpty);
     if (bins.isEmpty()) {
       bins.add(new BitSet());
     }
     return bins;
+  }
+
+  /** Adds witnesses to a session; returns how many of them are shared witnesses it did not hold. */
+  private int add(final BitSet session, final int[] witnesses) {
+    int newShared = 0;
+    for (final int w : witnesses) {
+      if (!session.get(w)) {
+        session.set(w);
+        newShared += shared.get(w) ? 1 : 0;
+      }
+    }
+    return newShared;
   }
 
   /**
@@ -145,12 +236,12 @@ public final class Distributor {
   }
 
   private java.util.Optional<Job> largest() {
-    return jobs.stream().max(Comparator.comparingInt(j -> j.witnesses().cardinality()));
+    return jobs.stream().max(Comparator.comparingInt(Job::size));
   }
 
   /** Names a job for the user: the decision it stands for and why it needs its witnesses together. */
   private String describe(final Job job) {
-    final int n = job.witnesses().cardinality();
+    final int n = job.size();
     if (job.choice() < 0) {
       return "the choice of which callback untraced code calls needs the " + n
           + " first witnesses of the callbacks in one session";
@@ -174,23 +265,28 @@ public final class Distributor {
       (j.untraced() ? out : traced).add(j);
     }
     final IntUnionFind sets = new IntUnionFind(traced.size());
-    final Map<Integer, Integer> methodGroup = new LinkedHashMap<>();
+    final int[] methodGroup = new int[program.methods().size()];
+    java.util.Arrays.fill(methodGroup, -1);
     for (int g = 0; g < traced.size(); g++) {
-      final BitSet set = traced.get(g).witnesses();
-      for (int b = set.nextSetBit(0); b >= 0; b = set.nextSetBit(b + 1)) {
-        final Integer other = methodGroup.putIfAbsent(program.methodOf(b), g);
-        if (other != null) {
-          sets.union(g, other);
+      for (final int b : traced.get(g).own()) {
+        final int m = program.methodOf(b);
+        if (methodGroup[m] < 0) {
+          methodGroup[m] = g;
+        } else {
+          sets.union(g, methodGroup[m]);
         }
       }
     }
-    final Map<Integer, BitSet> merged = new LinkedHashMap<>();
-    final Map<Integer, Integer> choice = new LinkedHashMap<>();
+    // Each merged job: its jobs' witnesses, sorted without repeats, named by its first job's choice.
+    final Map<Integer, List<Job>> merged = new LinkedHashMap<>();
     for (int g = 0; g < traced.size(); g++) {
-      merged.computeIfAbsent(sets.find(g), k -> new BitSet()).or(traced.get(g).witnesses());
-      choice.putIfAbsent(sets.find(g), traced.get(g).choice());
+      merged.computeIfAbsent(sets.find(g), k -> new ArrayList<>()).add(traced.get(g));
     }
-    merged.forEach((root, set) -> out.add(new Job(set, choice.get(root), false)));
+    for (final List<Job> group : merged.values()) {
+      final int[] members = group.stream().flatMapToInt(j -> java.util.Arrays.stream(j.own())).sorted()
+          .distinct().toArray();
+      out.add(new Job(members, NONE, group.get(0).choice(), false));
+    }
     return List.copyOf(out);
   }
 }

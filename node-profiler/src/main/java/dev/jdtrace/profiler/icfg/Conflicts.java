@@ -50,17 +50,25 @@ final class Conflicts {
                   p.blockId(model.callbackOf(r), 0)));
             }
           }
-        } else {
+        } else if (t.traced().size() > 1) { // One target is no choice: only pairs of targets can conflict.
           final int[] ret = block.successors().isEmpty() ? new int[0]
               : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
-          final List<Integer> entries = t.traced().stream().map(m -> p.blockId(m, 0)).toList();
-          pairwise(model, follow, out, entries, entries.stream().map(e -> continued(first.of(e), ret)).toList(),
-              blockWeight, "targets of " + b);
+          final int[] entries = new int[t.traced().size()];
+          final int[][] sets = new int[entries.length][];
+          for (int i = 0; i < entries.length; i++) {
+            entries[i] = p.blockId(t.traced().get(i), 0);
+            sets[i] = continued(first.of(entries[i]), ret);
+          }
+          pairwise(model, follow, out, entries, sets, blockWeight, b, "targets of ");
         }
       } else if (block.successors().size() > 1) {
-        final List<Integer> next = block.successors().stream().map(s -> p.blockId(method, s)).toList();
-        pairwise(model, follow, out, next, next.stream().map(s -> follow.substitute(first.of(s), method)).toList(),
-            blockWeight, "successors of " + b);
+        final int[] next = new int[block.successors().size()];
+        final int[][] sets = new int[next.length][];
+        for (int i = 0; i < next.length; i++) {
+          next[i] = p.blockId(method, block.successors().get(i));
+          sets[i] = follow.substitute(first.of(next[i]), method);
+        }
+        pairwise(model, follow, out, next, sets, blockWeight, b, "successors of ");
       }
     }
     final Map<Integer, Integer> owner = new HashMap<>();
@@ -101,14 +109,14 @@ final class Conflicts {
   }
 
   private static void pairwise(final IcfgModel model, final FollowSets follow, final List<Conflict> out,
-      final List<Integer> blocks, final List<int[]> sets, final double[] weight, final String what) {
-    for (int i = 0; i < blocks.size(); i++) {
-      for (int j = i + 1; j < blocks.size(); j++) {
-        final int a = blocks.get(i);
-        final int b = blocks.get(j);
-        if (a != b && (intersects(sets.get(i), sets.get(j)) || untracedMeetsCallback(model, sets.get(i), sets.get(j))
-            || untracedMeetsCallback(model, sets.get(j), sets.get(i))
-            || afterCallbackMeets(follow, sets.get(i), sets.get(j)) || afterCallbackMeets(follow, sets.get(j), sets.get(i)))) {
+      final int[] blocks, final int[][] sets, final double[] weight, final int choice, final String what) {
+    for (int i = 0; i < blocks.length; i++) {
+      for (int j = i + 1; j < blocks.length; j++) {
+        final int a = blocks[i];
+        final int b = blocks[j];
+        if (a != b && (intersects(sets[i], sets[j]) || untracedMeetsCallback(model, sets[i], sets[j])
+            || untracedMeetsCallback(model, sets[j], sets[i])
+            || afterCallbackMeets(follow, sets[i], sets[j]) || afterCallbackMeets(follow, sets[j], sets[i]))) {
           final int repair;
           if (model.isWitness(a)) {
             repair = b;
@@ -117,7 +125,7 @@ final class Conflicts {
           } else {
             repair = weight[a] <= weight[b] ? a : b;
           }
-          out.add(new Conflict(what + ": " + a + " and " + b, repair));
+          out.add(new Conflict(what + choice + ": " + a + " and " + b, repair));
         }
       }
     }

@@ -7,8 +7,8 @@ import dev.jdtrace.profiler.optimal.IntUnionFind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,44 +46,116 @@ public record DecisionGroups(List<Unit> units) {
   }
 
   /**
-   * Witnesses that must stay in one session.
-   *
-   * @param witnesses the witnesses
-   * @param choice a block whose choice the unit decides, to name the unit in messages, or -1 for the
-   *     callbacks' own choice at the thread's untraced bottom frame
-   * @param untraced whether the unit decides choices about untraced code, so holds the callbacks' first
-   *     witnesses; such units overlap, and packing them together spares breakpoints
+   * Witnesses that must stay in one session: its own witnesses, in increasing order, and for a unit about
+   * untraced code the callbacks' first witnesses, which every such unit holds. Those are held once, in one
+   * array that all units of one {@link DecisionGroups#of} share and nothing changes: thousands of units
+   * each holding thousands of the same witnesses would otherwise take hundreds of megabytes.
    */
-  public record Unit(BitSet witnesses, int choice, boolean untraced) {
-    public Unit {
-      witnesses = (BitSet) witnesses.clone();
+  public static final class Unit {
+    private static final int[] NONE = {};
+    private final int[] own;
+    private final int[] shared;
+    private final int choice;
+    private final boolean untraced;
+
+    /**
+     * A unit of the witnesses of a set.
+     *
+     * @param choice a block whose choice the unit decides, to name the unit in messages, or -1 for the
+     *     callbacks' own choice at the thread's untraced bottom frame
+     * @param untraced whether the unit decides choices about untraced code, so holds the callbacks' first
+     *     witnesses; such units overlap, and packing them together spares breakpoints
+     */
+    public Unit(final BitSet witnesses, final int choice, final boolean untraced) {
+      this(witnesses.stream().toArray(), NONE, choice, untraced);
     }
 
-    @Override
+    /** A unit of its own witnesses (increasing, none in {@code shared}) and the shared ones. */
+    private Unit(final int[] own, final int[] shared, final int choice, final boolean untraced) {
+      this.own = own;
+      this.shared = shared;
+      this.choice = choice;
+      this.untraced = untraced;
+    }
+
+    /** The block whose choice the unit decides, or -1 for the callbacks' own choice. */
+    public int choice() {
+      return choice;
+    }
+
+    /** Whether the unit decides choices about untraced code. */
+    public boolean untraced() {
+      return untraced;
+    }
+
+    /** The witnesses beyond the shared callbacks' first witnesses, in increasing order. */
+    public int[] own() {
+      return own.clone();
+    }
+
+    /**
+     * The callbacks' first witnesses when the unit holds them as the shared set, in increasing order, else
+     * none. Every unit of one {@link DecisionGroups#of} that holds them holds the same set.
+     */
+    public int[] shared() {
+      return shared.clone();
+    }
+
+    /** Whether the unit holds the shared callbacks' first witnesses. */
+    public boolean holdsShared() {
+      return shared.length > 0;
+    }
+
+    /** The witnesses as a set. */
     public BitSet witnesses() {
-      return (BitSet) witnesses.clone();
+      final BitSet set = new BitSet();
+      addTo(set);
+      return set;
     }
 
     /** Number of witnesses. */
     public int size() {
-      return witnesses.cardinality();
+      return own.length + shared.length;
     }
 
-    /** Whether the unit holds a witness, without copying. */
+    /** Whether the unit holds a witness. */
     public boolean holds(final int witness) {
-      return witnesses.get(witness);
+      return Arrays.binarySearch(own, witness) >= 0 || Arrays.binarySearch(shared, witness) >= 0;
     }
 
-    /** Adds the unit's witnesses to a set, without copying. */
+    /** Adds the unit's witnesses to a set. */
     public void addTo(final BitSet set) {
-      set.or(witnesses);
+      for (final int w : shared) {
+        set.set(w);
+      }
+      for (final int w : own) {
+        set.set(w);
+      }
     }
 
     /** Number of the unit's witnesses not in {@code set}. */
     public int missingFrom(final BitSet set) {
-      final BitSet rest = (BitSet) witnesses.clone();
-      rest.andNot(set);
-      return rest.cardinality();
+      int n = 0;
+      for (final int w : shared) {
+        n += set.get(w) ? 0 : 1;
+      }
+      for (final int w : own) {
+        n += set.get(w) ? 0 : 1;
+      }
+      return n;
+    }
+  }
+
+  /** A unit's own witnesses as a key, to keep one unit of each witness set. */
+  private record Key(int[] own) {
+    @Override
+    public boolean equals(final Object o) {
+      return o instanceof Key k && Arrays.equals(own, k.own);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(own);
     }
   }
 
@@ -100,6 +172,7 @@ public record DecisionGroups(List<Unit> units) {
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
       addWitnesses(callbackFirsts, first.of(p.blockId(m, 0)));
     }
+    final int[] shared = callbackFirsts.stream().toArray();
     final Map<Integer, int[]> returnSites = new LinkedHashMap<>();
     final List<Unit> untraced = new ArrayList<>();
     final List<Integer> returnLoops = new ArrayList<>();
@@ -114,10 +187,8 @@ public record DecisionGroups(List<Unit> units) {
         }
         final int[] ret = follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
         if (t.external()) {
-          final BitSet unit = (BitSet) callbackFirsts.clone();
-          addWitnesses(unit, ret);
           returnSites.put(b, ret);
-          untraced.add(new Unit(unit, b, true));
+          untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true));
           continue;
         }
         if (t.traced().size() < 2) {
@@ -137,12 +208,10 @@ public record DecisionGroups(List<Unit> units) {
       final boolean returnsToUntraced = candidates.stream().anyMatch(c -> has(c, FirstSets.AFTER_CALLBACK));
       final boolean runsUntraced = candidates.stream().anyMatch(c -> has(c, FirstSets.EXTERNAL));
       if (returnsToUntraced || runsUntraced) {
-        final BitSet unit = (BitSet) callbackFirsts.clone();
-        candidates.forEach(c -> addWitnesses(unit, c));
         if (returnsToUntraced) {
           returnLoops.add(untraced.size());
         }
-        untraced.add(new Unit(unit, b, true));
+        untraced.add(new Unit(beyond(callbackFirsts, candidates), shared, b, true));
       } else {
         int anchor = -1;
         for (final int[] c : candidates) {
@@ -156,39 +225,78 @@ public record DecisionGroups(List<Unit> units) {
     }
     // A candidate returning from a callback into untraced code can meet an untraced call's return site: the
     // unit holds those return sites' witnesses where the cycle can close on what the candidates reach.
-    final UntracedReturns reach = returnLoops.isEmpty() ? null : new UntracedReturns(model);
-    for (final int i : returnLoops) {
-      final Unit u = untraced.get(i);
-      final BitSet unit = u.witnesses();
-      final BitSet targets = u.witnesses();
-      targets.andNot(callbackFirsts);
-      for (final int x : reach.reaching(targets, u.witnesses())) {
-        addWitnesses(unit, returnSites.get(x));
+    // Each such unit is the callbacks' first witnesses plus its targets, so one graph answers them all.
+    if (!returnLoops.isEmpty()) {
+      final List<int[]> targets = new ArrayList<>();
+      for (final int i : returnLoops) {
+        targets.add(untraced.get(i).own);
       }
-      untraced.set(i, new Unit(unit, u.choice(), true));
+      final int[][] reaching = new UntracedReturns(model, callbackFirsts).reaching(targets);
+      for (int k = 0; k < returnLoops.size(); k++) {
+        final int i = returnLoops.get(k);
+        final Unit u = untraced.get(i);
+        if (reaching[k].length == 0) {
+          continue;
+        }
+        final List<int[]> parts = new ArrayList<>();
+        parts.add(u.own);
+        for (final int x : reaching[k]) {
+          parts.add(returnSites.get(x));
+        }
+        untraced.set(i, new Unit(beyond(callbackFirsts, parts), shared, u.choice, true));
+      }
     }
     final List<Unit> units = new ArrayList<>();
-    if (!callbackFirsts.isEmpty()) {
-      units.add(new Unit(callbackFirsts, -1, true));
+    if (shared.length > 0) {
+      units.add(new Unit(Unit.NONE, shared, -1, true));
     }
-    final Set<BitSet> seen = new LinkedHashSet<>();
+    final Set<Key> seen = new HashSet<>();
     for (final Unit u : untraced) {
-      if (seen.add(u.witnesses())) {
+      if (seen.add(new Key(u.own))) {
         units.add(u);
       }
     }
     final BitSet covered = new BitSet();
     units.forEach(u -> u.addTo(covered));
-    final Map<Integer, BitSet> groups = new LinkedHashMap<>();
+    // The remaining witnesses by union-find root, in the order of each group's first witness.
     final BitSet witnesses = model.witnesses();
+    final int[] group = new int[p.blockCount()];
+    Arrays.fill(group, -1);
+    final int[] groupOf = new int[p.blockCount()];
+    int[] counts = new int[16];
+    int groups = 0;
     for (int w = witnesses.nextSetBit(0); w >= 0; w = witnesses.nextSetBit(w + 1)) {
+      groupOf[w] = -1;
       if (joined.get(w) || !covered.get(w)) {
-        groups.computeIfAbsent(sets.find(w), k -> new BitSet()).set(w);
+        final int root = sets.find(w);
+        if (group[root] < 0) {
+          if (groups == counts.length) {
+            counts = Arrays.copyOf(counts, groups * 2);
+          }
+          group[root] = groups++;
+        }
+        groupOf[w] = group[root];
+        counts[group[root]]++;
       }
     }
-    for (final Map.Entry<Integer, BitSet> g : groups.entrySet()) {
-      final Integer choice = choiceOf.get(g.getKey());
-      units.add(new Unit(g.getValue(), choice == null ? g.getValue().nextSetBit(0) : choice, false));
+    final int[][] members = new int[groups][];
+    for (int g = 0; g < groups; g++) {
+      members[g] = new int[counts[g]];
+      counts[g] = 0;
+    }
+    final int[] roots = new int[groups];
+    for (int w = witnesses.nextSetBit(0); w >= 0; w = witnesses.nextSetBit(w + 1)) {
+      if (groupOf[w] >= 0) {
+        final int g = groupOf[w];
+        if (counts[g] == 0) {
+          roots[g] = sets.find(w);
+        }
+        members[g][counts[g]++] = w;
+      }
+    }
+    for (int g = 0; g < groups; g++) {
+      final Integer choice = choiceOf.get(roots[g]);
+      units.add(new Unit(members[g], Unit.NONE, choice == null ? members[g][0] : choice, false));
     }
     return new DecisionGroups(units);
   }
@@ -214,6 +322,24 @@ public record DecisionGroups(List<Unit> units) {
 
   private static boolean has(final int[] set, final int element) {
     return Arrays.binarySearch(set, element) >= 0;
+  }
+
+  /** The witnesses of the sets (which also hold tokens) that are not in {@code shared}, in increasing order. */
+  private static int[] beyond(final BitSet shared, final List<int[]> sets) {
+    int n = 0;
+    for (final int[] set : sets) {
+      n += set.length;
+    }
+    final int[] out = new int[n];
+    int k = 0;
+    for (final int[] set : sets) {
+      for (final int w : set) {
+        if (w >= 0 && !shared.get(w)) {
+          out[k++] = w;
+        }
+      }
+    }
+    return Arrays.stream(out, 0, k).sorted().distinct().toArray();
   }
 
   private static void addWitnesses(final BitSet to, final int[] set) {

@@ -185,10 +185,7 @@ final class FollowSets {
     return follow;
   }
 
-  /**
-   * Tarjan's strongly connected components over the edges {@code from[v] -> v}, iteratively (call chains
-   * are deep); returns each component's nodes, in Tarjan's emission order, and fills {@code component}.
-   */
+  /** The strongly connected components ({@link Components#of}) over the edges {@code from[v] -> v}. */
   private static List<int[]> components(final Inputs in, final int[] component) {
     final int nodes = component.length;
     // Successors: v -> w when v is in from[w].
@@ -209,63 +206,6 @@ final class FollowSets {
         out[fill[in.from[w][i]]++] = w;
       }
     }
-    final int[] index = new int[nodes];
-    final int[] low = new int[nodes];
-    Arrays.fill(index, -1);
-    final boolean[] onStack = new boolean[nodes];
-    final int[] stack = new int[nodes];
-    int sp = 0;
-    final int[] callNode = new int[nodes];
-    final int[] callEdge = new int[nodes];
-    final List<int[]> result = new ArrayList<>();
-    int next = 0;
-    for (int root = 0; root < nodes; root++) {
-      if (index[root] >= 0) {
-        continue;
-      }
-      int depth = 0;
-      callNode[0] = root;
-      callEdge[0] = outStart[root];
-      index[root] = low[root] = next++;
-      stack[sp++] = root;
-      onStack[root] = true;
-      while (depth >= 0) {
-        final int v = callNode[depth];
-        if (callEdge[depth] < outStart[v + 1]) {
-          final int w = out[callEdge[depth]++];
-          if (index[w] < 0) {
-            index[w] = low[w] = next++;
-            stack[sp++] = w;
-            onStack[w] = true;
-            depth++;
-            callNode[depth] = w;
-            callEdge[depth] = outStart[w];
-          } else if (onStack[w]) {
-            low[v] = Math.min(low[v], index[w]);
-          }
-          continue;
-        }
-        if (low[v] == index[v]) {
-          int size = 0;
-          while (stack[sp - 1 - size] != v) {
-            size++;
-          }
-          size++;
-          final int[] members = Arrays.copyOfRange(stack, sp - size, sp);
-          sp -= size;
-          for (final int m : members) {
-            onStack[m] = false;
-            component[m] = result.size();
-          }
-          result.add(members);
-        }
-        depth--;
-        if (depth >= 0) {
-          final int parent = callNode[depth];
-          low[parent] = Math.min(low[parent], low[v]);
-        }
-      }
-    }
-    return result;
+    return Components.of(outStart, out, component);
   }
 }

@@ -52,7 +52,8 @@ public final class IcfgPlanner {
         blockWeight[base + b] = weighed[m].node(b);
       }
     }
-    final Result result = repair(structure, perMethod(structure, kind, weighed), blockWeight);
+    final FirstSets.Readers readers = FirstSets.Readers.of(structure);
+    final Result result = repair(structure, readers, perMethod(structure, kind, weighed), blockWeight);
     if (kind != ProfileKind.OPTIMAL) {
       return result;
     }
@@ -63,7 +64,7 @@ public final class IcfgPlanner {
     if (hits(conditionTargets, blockWeight) >= result.expectedHits()) {
       return result;
     }
-    final Result baseline = repair(structure, conditionTargets, blockWeight);
+    final Result baseline = repair(structure, readers, conditionTargets, blockWeight);
     return baseline.expectedHits() < result.expectedHits() ? baseline : result;
   }
 
@@ -114,11 +115,10 @@ public final class IcfgPlanner {
   }
 
   /** Adds witnesses until no choice of the decoder is ambiguous across calls. */
-  private static Result repair(final IcfgModel.Structure structure, final BitSet witnesses,
-      final double[] blockWeight) {
+  private static Result repair(final IcfgModel.Structure structure, final FirstSets.Readers readers,
+      final BitSet witnesses, final double[] blockWeight) {
     int repairs = 0;
     int rounds = 0;
-    final FirstSets.Readers readers = FirstSets.Readers.of(structure);
     IcfgModel previous = null;
     while (true) {
       // Each round only adds witnesses, so the FIRST sets are updated where those reach, not recomputed.

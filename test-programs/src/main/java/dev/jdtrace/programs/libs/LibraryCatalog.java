@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * LibraryCatalog: the driver programs of real libraries, each with the include patterns that
- * trace both the library and the driver. Run a driver as
+ * trace the library (and, but for jsoup's, the driver). Run a driver as
  * {@code java -cp test-programs/target/classes:test-programs/target/lib/* MAIN [N]}.
  */
 public final class LibraryCatalog {
@@ -24,6 +24,13 @@ public final class LibraryCatalog {
                     List.of("com.google.gson.*", "dev.jdtrace.programs.libs.*")),
             new Library(CsvDriver.class.getName(),
                     List.of("org.apache.commons.csv.*", "dev.jdtrace.programs.libs.*")));
+
+    /**
+     * A long trace from the first document on: loading jsoup's entity tables alone enters about 600,000
+     * blocks, so its all-blocks trace takes many minutes. Not in {@link #ALL}: the tests would pay for it.
+     * The library alone is traced: the driver's visitor is untraced code that jsoup calls and that calls jsoup.
+     */
+    public static final Library JSOUP = new Library(JsoupDriver.class.getName(), List.of("org.jsoup.*"));
 
     /**
      * Short traces through large libraries: most included blocks never run (tens of thousands included,

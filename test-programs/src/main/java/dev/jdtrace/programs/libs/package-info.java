@@ -1,8 +1,9 @@
 /**
  * Driver programs that trace real libraries from Maven Central: commons-lang3
- * ({@link dev.jdtrace.programs.libs.LangDriver}), gson ({@link dev.jdtrace.programs.libs.GsonDriver})
- * and commons-csv ({@link dev.jdtrace.programs.libs.CsvDriver}). {@link dev.jdtrace.programs.libs.LibraryCatalog}
- * lists each with the include patterns that trace both the library and the driver.
+ * ({@link dev.jdtrace.programs.libs.LangDriver}), gson ({@link dev.jdtrace.programs.libs.GsonDriver}),
+ * commons-csv ({@link dev.jdtrace.programs.libs.CsvDriver}) and jsoup ({@link dev.jdtrace.programs.libs.JsoupDriver}).
+ * {@link dev.jdtrace.programs.libs.LibraryCatalog} lists each with the include patterns that trace the library
+ * and, but for jsoup's, the driver.
  *
  * <p>Each driver is deterministic (single-threaded; no clock, no identity hash codes, no unseeded
  * randomness, no iteration over identity-keyed hash containers) and takes an optional integer
