@@ -141,4 +141,19 @@ class SessionsAgreeTest {
     assertThat(o.err()).contains("diverged");
     assertThat(trace).doesNotExist();
   }
+
+  /** One session is checked too: against the first run, whose output the user saw. */
+  @Test
+  void aSessionThatPrintsOtherThanTheFirstRunDiverges() throws Exception {
+    final Path trace = dir.resolve("n.trace");
+    // An input of its own (the program ignores it): the plan cache, which keys the loaded classes by the
+    // input, has never seen this run, so the first run is made.
+    final Path input = Files.writeString(dir.resolve("input"), dir.toString());
+    final Cli.Outcome o = Cli.execute("run", "--sessions", "1", "--stdin", input.toString(), "-o", trace.toString(),
+        "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Nondeterministic.class.getName());
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+    assertThat(o.err()).contains("first run: ").contains("the runs diverged: session 0 printed different output than "
+        + "the first run");
+    assertThat(trace).doesNotExist();
+  }
 }

@@ -22,13 +22,15 @@ class StandardInputTest {
   @TempDir
   Path dir;
 
+  /**
+   * A conversation under default {@code run}: the first run (which finds the loaded classes) is the one
+   * that answers, live, before the next line is typed; the sessions replay the input and stay quiet.
+   */
   @Test
-  void inputReachesTheFirstSessionAsItArrivesAndIsReplayedToTheOthers() throws Exception {
+  void anInteractiveProgramAnswersInTheFirstRunAndTheSessionsReplayItsInputQuietly() throws Exception {
     final Path tmp = Files.createDirectory(dir.resolve("tmp"));
     final Path trace = dir.resolve("t.trace");
-    // --all-classes: the first run that finds the loaded classes shows no output, so this conversation,
-    // which waits for the program's answer before it types on, would never reach the sessions.
-    final Process jdtrace = CliProcess.start(tmp, "run", "--all-classes", "--sessions", "2", "--include",
+    final Process jdtrace = CliProcess.start(tmp, "run", "--sessions", "2", "--include",
         "dev.jdtrace.programs.StdinEcho", "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS,
         "dev.jdtrace.programs.StdinEcho");
     try {
@@ -41,9 +43,13 @@ class StandardInputTest {
       in.write("sky\n".getBytes(StandardCharsets.UTF_8));
       in.close();
       assertThat(CliProcess.awaitLine(out, "lines=")).isEqualTo("lines=2 vowels=2");
+      // The output is shown once: the sessions print nothing more.
+      assertThat(out.lines().toList()).isEmpty();
       assertThat(jdtrace.waitFor()).as(Files.readString(CliProcess.stderr(tmp))).isZero();
-      // Both sessions saw the same input: otherwise their outputs would differ and no trace be written.
-      assertThat(Files.readString(CliProcess.stderr(tmp))).contains("2 session(s)");
+      // Both sessions saw the first run's input: otherwise their outputs would differ from it and no trace
+      // be written.
+      final String err = Files.readString(CliProcess.stderr(tmp));
+      assertThat(err).contains("first run: ").contains("2 session(s)");
       assertThat(trace).exists();
     } finally {
       jdtrace.destroyForcibly();

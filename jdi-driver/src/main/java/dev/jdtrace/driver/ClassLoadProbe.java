@@ -45,9 +45,11 @@ public final class ClassLoadProbe {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     largest of 1, 10, 100 and 1,000 that its runs reached
    * @param exitCode the program's exit code
+   * @param stdoutSha256 hex digest of its standard output, to compare the sessions' with
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, Map<String, Integer> ran, int exitCode, long wallMillis) {
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, int exitCode, String stdoutSha256,
+      long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
@@ -66,14 +68,15 @@ public final class ClassLoadProbe {
   }
 
   /**
-   * Runs the command once, its output discarded, and returns the traced classes it prepared.
+   * Runs the command once and returns the traced classes it prepared. Its output passes through to
+   * {@code out} and {@code err} as it comes: this can be the run the user watches and answers.
    *
    * @throws TargetException when the target cannot be started
    */
-  public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin) {
+  public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
+      final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
-    try (TargetProcess target = TargetProcess.start(command.args(), stdin, OutputStream.nullOutputStream(),
-        OutputStream.nullOutputStream())) {
+    try (TargetProcess target = TargetProcess.start(command.args(), stdin, out, err)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
       final Map<String, Integer> ran = new TreeMap<>();
@@ -91,7 +94,8 @@ public final class ClassLoadProbe {
         }
       }
       drain(vm, classes, ran);
-      return new Loaded(classes, ran, target.waitFor(), (System.nanoTime() - start) / 1_000_000);
+      final int exitCode = target.waitFor();
+      return new Loaded(classes, ran, exitCode, target.stdoutSha256(), (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while running the program's first pass");

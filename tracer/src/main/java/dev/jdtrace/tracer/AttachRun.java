@@ -177,7 +177,7 @@ public final class AttachRun {
         .map(AttachResult::run).toList();
     if (!complete.isEmpty()) {
       try {
-        Sessions.checkSameRun(complete);
+        Sessions.checkSameRun(complete, null);
       } catch (final ReconstructionException e) {
         throw new ReconstructionException(e.getMessage() + " (for attach: the trigger's exit code and output)");
       }

@@ -6,6 +6,7 @@ import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.reconstruct.ReconstructionException;
+import java.io.OutputStream;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -25,16 +26,23 @@ final class FirstPass {
    * @param classes the traced classes it loaded
    * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1, 10, 100 or 1,000),
    *     or {@code null} when not known
+   * @param shown the first run, whose output passed through, or {@code null} when it was skipped
    */
-  record Observed(Set<String> classes, java.util.Map<String, Integer> ran) {
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, ShownRun shown) {
+    /** What the plan cache remembers: no run was made, none was shown. */
+    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran) {
+      this(classes, ran, null);
+    }
   }
 
   /**
    * The traced classes the program loads and the methods that run: those the plan cache remembers for
-   * this command, input and build, or else those of a first run (then remembered).
+   * this command, input and build, or else those of a first run (then remembered). The first run reads
+   * {@code stdin} as it arrives and its output passes through to {@code out} and {@code err}: for a
+   * program that asks before it reads on, it is the run the user answers.
    */
   static Observed run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
-      final Consumer<String> info) {
+      final OutputStream out, final OutputStream err, final Consumer<String> info) {
     final String key = PlanCache.loadedKey(command, filter, stdin);
     final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
@@ -42,17 +50,20 @@ final class FirstPass {
           + " traced classes this build loads on this input");
       return cached;
     }
-    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin);
+    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
     info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
         loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
-    final Observed observed = new Observed(loaded.classes(), loaded.ran());
-    if (key != null) {
-      PlanCache.writeLoaded(key, observed);
-    }
+    final Observed observed = new Observed(loaded.classes(), loaded.ran(),
+        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
+    // Input typed during the run may have ended only now: its key is known once it is complete.
+    remember(command, filter, stdin, observed);
     return observed;
   }
 
-  /** Remembers the classes a run needed after it planned again, so the next run plans them at once. */
+  /**
+   * Remembers the classes a run needed (after a first run, or after it planned again, so the next run
+   * plans them at once), keyed by the complete input: nothing while the input has not ended.
+   */
   static void remember(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final Observed observed) {
     final String key = PlanCache.loadedKey(command, filter, stdin);
@@ -87,6 +98,6 @@ final class FirstPass {
     final Set<String> next = new TreeSet<>(planned.classes());
     next.addAll(unplanned);
     // Methods of the added classes ran unseen by the first run: the prediction no longer knows which ran.
-    return new Observed(next, null);
+    return new Observed(next, null, planned.shown());
   }
 }

@@ -6,6 +6,9 @@ import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.profiler.Bytecode;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.profiler.icfg.CallResolver;
+import dev.jdtrace.profiler.icfg.Hierarchy;
+import dev.jdtrace.profiler.icfg.UntracedCallers;
 import dev.jdtrace.profiler.model.ClassModel;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
@@ -35,7 +38,9 @@ import java.util.zip.ZipFile;
  *       directories);</li>
  *   <li>a plan (its sessions' witnesses and predicted cost), keyed by the analysed classes (hierarchy and
  *       each method's bytecode hash), the java command and classpath, every planning option, the weights
- *       file's bytes and the cost model.</li>
+ *       file's bytes and the cost model;</li>
+ *   <li>what the untraced classes of the classpath can do to traced code ({@link UntracedCallers}), keyed by
+ *       the analysed classes, the class patterns and the classpath's class files.</li>
  * </ul>
  * A changed class file changes the keys, so it is planned again; a broken or unreadable entry is ignored.
  * Entries are written to a temporary file and moved into place, so concurrent runs never read half an entry.
@@ -130,7 +135,12 @@ final class PlanCache {
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot read --weights " + request.weights() + ": " + e.getMessage(), e);
     }
-    final Program program = traced.program();
+    appendClasses(key, traced.program());
+    return digest(key);
+  }
+
+  /** The analysed classes: hierarchy, and each method's access and bytecode hash. */
+  private static void appendClasses(final StringBuilder key, final Program program) {
     for (final ClassModel c : program.classes()) {
       key.append("\nclass ").append(c.name()).append(' ').append(c.superName()).append(' ')
           .append(c.interfaces()).append(' ').append(c.access()).append(' ').append(c.declared())
@@ -140,7 +150,40 @@ final class PlanCache {
             .append(m.codeHash());
       }
     }
-    return digest(key);
+  }
+
+  /**
+   * What the untraced classes of a classpath can do to these traced ones: remembered under the analysed
+   * classes, the class patterns and every class file of the classpath (names, sizes and CRCs of jar
+   * entries; bytes of class files in directories), else scanned and remembered. Scanning reads every
+   * untraced class of the classpath, which a large library makes cost a second on each run.
+   */
+  static UntracedCallers callers(final Program program, final ClassFilter filter, final List<Path> classpath) {
+    final StringBuilder text = new StringBuilder(FORMAT).append("\ncallers");
+    text.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
+    for (final Path entry : classpath) {
+      text.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(classFiles(entry, r -> true));
+    }
+    appendClasses(text, program);
+    final String key = digest(text);
+    final StoredCallers stored = read("callers-" + key, StoredCallers.class);
+    if (stored != null && stored.entered() != null && stored.overrides() != null) {
+      return new UntracedCallers(BitSet.valueOf(stored.entered()), java.util.Map.copyOf(stored.overrides()));
+    }
+    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
+        filter, classpath);
+    write("callers-" + key, new StoredCallers(callers.entered().toLongArray(), new java.util.TreeMap<>(
+        callers.overrides())));
+    return callers;
+  }
+
+  /**
+   * Untraced callers as stored.
+   *
+   * @param entered {@link UntracedCallers#entered()} as {@link BitSet#toLongArray()}
+   * @param overrides {@link UntracedCallers#overrides()}
+   */
+  record StoredCallers(long[] entered, java.util.Map<String, Set<String>> overrides) {
   }
 
   static StoredPlan readPlan(final String key) {
@@ -195,11 +238,16 @@ final class PlanCache {
     return CostModels.cacheDir().resolve("plans");
   }
 
-  /**
-   * A digest of the traced class files of one classpath entry: names, sizes and CRCs from a jar's
-   * directory (nothing inflated), bytes of a directory's class files.
-   */
+  /** A digest of the traced class files of one classpath entry ({@link #classFiles}). */
   private static String tracedFiles(final Path entry, final ClassFilter filter) {
+    return classFiles(entry, resource -> traced(filter, resource));
+  }
+
+  /**
+   * A digest of the class files of one classpath entry that {@code which} accepts (by resource name):
+   * names, sizes and CRCs from a jar's directory (nothing inflated), bytes of a directory's class files.
+   */
+  private static String classFiles(final Path entry, final java.util.function.Predicate<String> which) {
     final StringBuilder files = new StringBuilder();
     try {
       if (Files.isRegularFile(entry)) {
@@ -207,7 +255,7 @@ final class PlanCache {
           final Enumeration<? extends ZipEntry> entries = zip.entries();
           while (entries.hasMoreElements()) {
             final ZipEntry e = entries.nextElement();
-            if (e.getName().endsWith(".class") && traced(filter, e.getName())) {
+            if (e.getName().endsWith(".class") && which.test(e.getName())) {
               files.append(e.getName()).append(' ').append(e.getSize()).append(' ').append(e.getCrc()).append('\n');
             }
           }
@@ -216,7 +264,7 @@ final class PlanCache {
         try (var walk = Files.walk(entry)) {
           for (final Path f : (Iterable<Path>) walk.filter(p -> p.toString().endsWith(".class")).sorted()::iterator) {
             final String resource = entry.relativize(f).toString().replace('\\', '/');
-            if (traced(filter, resource)) {
+            if (which.test(resource)) {
               try (InputStream in = Files.newInputStream(f)) {
                 files.append(resource).append(' ').append(Bytecode.sha256(in.readAllBytes())).append('\n');
               }

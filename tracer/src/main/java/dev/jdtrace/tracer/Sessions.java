@@ -79,22 +79,23 @@ final class Sessions {
   }
 
   /**
-   * Sessions must be runs of the same program on the same input: differing exit codes or outputs are a
-   * divergence, and so is a class refused by the bytecode check (its witnesses are missing).
+   * Sessions must be runs of the same program on the same input as the run the user saw ({@code shown},
+   * or session 0 when null): differing exit codes or outputs are a divergence, and so is a class refused
+   * by the bytecode check (its witnesses are missing).
    */
-  static void checkSameRun(final List<SessionResult> results) {
-    final SessionResult first = results.get(0);
+  static void checkSameRun(final List<SessionResult> results, final ShownRun shown) {
+    final ShownRun first = shown == null ? ShownRun.of(results.get(0)) : shown;
     for (final SessionResult r : results) {
       if (!r.refusedClasses().isEmpty()) {
         throw new ReconstructionException("session " + r.session() + " " + r.refusedClasses().get(0));
       }
       if (r.exitCode() != first.exitCode()) {
         throw new ReconstructionException("the runs diverged: session " + r.session() + " exited with code "
-            + r.exitCode() + ", session 0 with " + first.exitCode());
+            + r.exitCode() + ", " + first.name() + " with " + first.exitCode());
       }
       if (!r.stdoutSha256().equals(first.stdoutSha256())) {
-        throw new ReconstructionException("the runs diverged: session " + r.session()
-            + " printed different output than session 0 (is the program deterministic on this input?)");
+        throw new ReconstructionException("the runs diverged: session " + r.session() + " printed different output"
+            + " than " + first.name() + " (is the program deterministic on this input?)");
       }
     }
   }

@@ -67,8 +67,9 @@ public final class TraceRun {
   public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    final FirstPass.Observed observed = request.allClasses() ? null
-        : FirstPass.run(command, filter, request.stdin(), info);
+    // Planning alone shows nothing of the program; its input comes from a file or is empty.
+    final FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter,
+        request.stdin(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), info);
     return plan(withEntries(load(command, filter, observed), request, info), request, info);
   }
 
@@ -214,10 +215,11 @@ public final class TraceRun {
   }
 
   /**
-   * Runs the whole pipeline on this machine.
+   * Runs the whole pipeline on this machine. The program's output is shown once, live: by the first run,
+   * or by session 0 when the first run is skipped; every other run is quiet and checked against it.
    *
-   * @param out where the first session's standard output goes
-   * @param err where the first session's standard error goes
+   * @param out where the shown run's standard output goes
+   * @param err where the shown run's standard error goes
    * @param info receives one-line progress messages
    */
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
@@ -226,15 +228,17 @@ public final class TraceRun {
     final Clock clock = new Clock();
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter, request.stdin(), info);
+    FirstPass.Observed observed = request.allClasses() ? null
+        : FirstPass.run(command, filter, request.stdin(), out, err, info);
     clock.firstPass = System.nanoTime() - start;
+    final Shown shown = new Shown(observed == null ? null : observed.shown());
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
       final Planned planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
-        final RunReport report = run(planned, request, out, err, info, start, true, clock);
+        final RunReport report = run(planned, request, shown, out, err, info, start, true, clock);
         if (plans > 1) {
           FirstPass.remember(command, filter, request.stdin(), observed);
         }
@@ -256,6 +260,15 @@ public final class TraceRun {
     }
   }
 
+  /** The run whose output the user saw, once one has been shown: every later run stays quiet. */
+  private static final class Shown {
+    ShownRun run;
+
+    Shown(final ShownRun run) {
+      this.run = run;
+    }
+  }
+
   /** Where a run's time goes, over every plan and attempt. */
   private static final class Clock {
     long firstPass;
@@ -270,29 +283,33 @@ public final class TraceRun {
     }
   }
 
-  private static RunReport run(final Planned planned, final RunRequest request, final PrintStream out,
-      final PrintStream err, final Consumer<String> info, final long start, final boolean mayLearn,
-      final Clock clock) throws IOException {
+  private static RunReport run(final Planned planned, final RunRequest request, final Shown shown,
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final long start,
+      final boolean mayLearn, final Clock clock) throws IOException {
     final TracedProgram traced = planned.traced();
     final Program program = traced.program();
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-");
     try (Interruption guard = Interruption.guard(List.of(work), info)) {
       final long sessionsStart = System.nanoTime();
-      // Session 0 of every attempt passes its output through: an attempt that planned too little shows it
-      // once more when the run plans again (rare: the first run loaded other classes than the sessions).
+      // Session 0 passes its output through only when no run has shown it yet (the first run was skipped):
+      // an attempt that plans again or learns shows nothing twice.
+      final boolean show = shown.run == null;
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
               request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
-              session.index() == 0 ? out : OutputStream.nullOutputStream(),
-              session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
+              show && session.index() == 0 ? out : OutputStream.nullOutputStream(),
+              show && session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
       clock.sessions += System.nanoTime() - sessionsStart;
+      if (show) {
+        shown.run = ShownRun.of(results.get(0));
+      }
       final Set<String> unplanned = FirstPass.unplanned(results);
       if (!unplanned.isEmpty()) {
         throw new Unplanned(unplanned);
       }
-      Sessions.checkSameRun(results);
+      Sessions.checkSameRun(results, shown.run);
       final long decodeStart = System.nanoTime();
       final List<SessionStreams> streams = new ArrayList<>();
       for (final Plan.SessionPlan session : plan.sessions()) {
@@ -305,7 +322,7 @@ public final class TraceRun {
         if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
           throw e;
         }
-        return learnAndRunAgain(planned, request, results, streams, e, out, err, info, start, clock);
+        return learnAndRunAgain(planned, request, shown, results, streams, e, out, err, info, start, clock);
       }
       clock.decoding += System.nanoTime() - decodeStart;
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
@@ -321,7 +338,7 @@ public final class TraceRun {
    * streams when one session saw every entry and call site, else by one observing run), and run again
    * once. Nothing new learned: the divergence stands.
    */
-  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request,
+  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request, final Shown shown,
       final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
       final PrintStream out, final PrintStream err, final Consumer<String> info, final long start, final Clock clock)
       throws IOException {
@@ -337,7 +354,7 @@ public final class TraceRun {
     }
     final Planned again = plan(traced.withLearned(learned), request, info);
     if (!again.plan().id().equals(planned.plan().id())) {
-      return run(again, request, out, err, info, start, false, clock);
+      return run(again, request, shown, out, err, info, start, false, clock);
     }
     // The same witnesses (all blocks): the streams already hold the run, decode them again.
     final long entries = writeTrace(again.models(), again.plan(), streams,

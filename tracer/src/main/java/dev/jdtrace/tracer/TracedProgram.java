@@ -145,8 +145,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (open.isEmpty()) {
       return learned.isEmpty() ? closed : closed.withLearned(learned);
     }
-    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
-        filter, command.classpath());
+    final UntracedCallers callers = PlanCache.callers(program, filter, command.classpath());
     return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null)
         .withLearned(learned);
   }
@@ -161,8 +160,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    */
   public static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
       final Program program) {
-    final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
-        filter, classpath);
+    final UntracedCallers callers = PlanCache.callers(program, filter, classpath);
     final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
