@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-# Builds every module the suite runs (the CLI, the test programs and their library jars, the bench jar) without
-# installing anything; add -o to work offline once the dependencies are in ~/.m2.
-mvn -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl bench -am
+# Builds every module the suite runs (the CLI's release jar, the test programs and their library jars, the bench
+# jar) without installing anything; add -o to work offline once the dependencies are in ~/.m2.
+mvn -B -q ${MVN_OFFLINE:+-o} package -DskipTests -pl cli,bench -am
 exec java -Xmx2g -cp "bench/target/bench.jar:bench/target/lib/*" dev.jdtrace.bench.Suite --root "$root" "$@"

@@ -1,7 +1,7 @@
 package dev.jdtrace.bench;
 
 import dev.jdtrace.tracer.RunRequest;
-import dev.jdtrace.tracer.TraceRun;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.io.IOException;
@@ -52,11 +52,11 @@ final class DistributionStudy {
       final RunRequest request = new RunRequest(w.includes(), List.of(), ProfileKind.OPTIMAL, null, null,
           dev.jdtrace.driver.StandardInput.none(), w.javaCommand(),
           workers, Integer.MAX_VALUE, Strategy.of(strategy), workers);
-      TraceRun.plan(request, line -> { });
+      Tracer.plan(request, line -> { });
       final List<Long> nanos = new ArrayList<>();
       for (int i = 0; i < repeats; i++) {
         final long t0 = System.nanoTime();
-        TraceRun.plan(request, line -> { });
+        Tracer.plan(request, line -> { });
         nanos.add(System.nanoTime() - t0);
       }
       cells.add(new Cell(strategy, workers, Row.median(nanos.stream().sorted().toList()) / 1e6, row));

@@ -1,6 +1,7 @@
 package dev.jdtrace.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.tracer.Tracer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,14 +19,14 @@ import java.util.Map;
 final class Runner {
   private final Path work;
   private final String java;
-  private final String cliClasspath;
+  private final Path releaseJar;
   private final String benchClasspath;
   private final Map<String, String> truth = new HashMap<>();
 
   Runner(final Path work, final Path root) {
     this.work = work;
     this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    this.cliClasspath = root.resolve("cli/target/cli.jar") + ":" + root.resolve("cli/target/lib") + "/*";
+    this.releaseJar = root.resolve("cli/target/jdtrace.jar");
     this.benchClasspath = System.getProperty("java.class.path");
   }
 
@@ -86,13 +87,14 @@ final class Runner {
     if (!c.options().contains(Config.KEEP_CACHE)) {
       Runner.deleteTree(cache);
       Files.createDirectories(cache);
-      final Path model = dev.jdtrace.tracer.CostModels.file();
+      final Path model = Tracer.costModelFile();
       if (Files.isRegularFile(model)) {
         Files.copy(model, cache.resolve(model.getFileName()));
       }
     }
-    final List<String> cmd = new ArrayList<>(List.of(java, "-Djdtrace.cache=" + cache, "-cp", cliClasspath,
-        "dev.jdtrace.cli.Main", "run"));
+    // jdtrace as users run it: the release jar that bench/run.sh builds.
+    final List<String> cmd = new ArrayList<>(List.of(java, "-Djdtrace.cache=" + cache, "-jar", releaseJar.toString(),
+        "run"));
     for (final String o : c.options()) {
       if (!o.equals(Config.KEEP_CACHE)) {
         cmd.add(o.equals(Config.WEIGHTS) ? allBlocksTrace(w).toString() : o);

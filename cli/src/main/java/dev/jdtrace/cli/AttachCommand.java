@@ -1,19 +1,16 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.tracer.io.OutputTarget;
-import dev.jdtrace.tracer.AttachRun;
-import dev.jdtrace.tracer.TracedProgram;
+import dev.jdtrace.tracer.AttachReport;
+import dev.jdtrace.tracer.AttachRequest;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.RefusedClassesException;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.Window;
-import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.profiler.ProgramLoader;
-import dev.jdtrace.profiler.model.Program;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -120,11 +117,21 @@ final class AttachCommand implements Callable<Integer> {
             + e.host() + ") and attach to 127.0.0.1:" + e.port());
       }
     }
-    final AttachRun.Report report = AttachRun.run(new AttachRun.Request(endpoints, traced(endpoints.get(0), info),
-        planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
-        trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
-        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
-        target.isStandardOutput() ? System.err : System.out, System.err, info);
+    final AttachReport report;
+    try {
+      report = Tracer.attach(new AttachRequest(endpoints,
+          classpath == null ? null : JavaCommand.classpathEntries(classpath),
+          planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
+          trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
+          new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
+          target.isStandardOutput() ? System.err : System.out, System.err, info);
+    } catch (final NoTracedClassLoadedException e) {
+      throw new IllegalArgumentException("no class matching --include " + String.join(" ", e.includes())
+          + " is loaded in " + e.target() + ": without --classpath only loaded classes can be traced", e);
+    } catch (final RefusedClassesException e) {
+      throw new IllegalArgumentException("without --classpath, " + e.getMessage() + "; pass --classpath with "
+          + "the class files the JVM runs, or --exclude them", e);
+    }
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     if (report.threads() == 0) {
@@ -152,37 +159,5 @@ final class AttachCommand implements Callable<Integer> {
     Ranges.atLeast("--max-rate", maxRate, 1);
     Ranges.positive("--max-seconds", maxSeconds);
     Ranges.atLeast("--settle", settleMillis, 0);
-  }
-
-  /**
-   * The traced classes: from {@code --classpath}, or else the classes the first target has loaded, read
-   * over JDI; then the traced set is exactly those classes, so one loaded later stays untraced rather
-   * than unplanned.
-   */
-  private TracedProgram traced(final Endpoint first, final Consumer<String> info) {
-    final ClassFilter filter = new ClassFilter(planning.includes, planning.excludes);
-    if (classpath == null) {
-      final Program program;
-      try {
-        program = JvmClasses.read(first, filter);
-      } catch (final NoTracedClassLoadedException e) {
-        throw new IllegalArgumentException("no class matching --include " + String.join(" ", e.includes())
-            + " is loaded in " + e.target() + ": without --classpath only loaded classes can be traced", e);
-      } catch (final RefusedClassesException e) {
-        throw new IllegalArgumentException("without --classpath, " + e.getMessage() + "; pass --classpath with "
-            + "the class files the JVM runs, or --exclude them", e);
-      }
-      final List<String> names = program.classes().stream().map(c -> c.name()).toList();
-      info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
-          + "read over JDI");
-      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, planning.excludes), program);
-    }
-    final List<Path> entries = JavaCommand.classpathEntries(classpath);
-    final Program program = ProgramLoader.load(entries, filter);
-    if (program.classes().isEmpty()) {
-      throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",
-          planning.includes) + ": give a class name or a prefix such as com.example.*");
-    }
-    return TracedProgram.ofRunning(entries, filter, program);
   }
 }

@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.tracer.CostModels;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.cost.CostModel;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -25,11 +25,10 @@ final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     final PrintWriter out = spec.commandLine().getOut();
-    final CostModel m = force ? CostModels.calibrate(Info.to(spec))
-        : CostModels.forThisMachine(Info.to(spec));
+    final CostModel m = Tracer.costModel(force, Info.to(spec));
     out.printf("c0 %.2f µs per hit%nc1 %.4f µs per hit per breakpoint set%nlaunch %.0f ms per session%n"
         + "parallel gain %.2f×%nmachine %s%ncached in %s%n", m.c0Micros(), m.c1Micros(), m.launchMillis(),
-        m.parallelGain(), m.machine(), CostModels.file());
+        m.parallelGain(), m.machine(), Tracer.costModelFile());
     out.flush();
     return 0;
   }

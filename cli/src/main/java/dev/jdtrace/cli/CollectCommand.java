@@ -1,21 +1,16 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.tracer.io.OutputTarget;
-import dev.jdtrace.tracer.io.StagedFile;
-import dev.jdtrace.tracer.Interruption;
-import dev.jdtrace.tracer.TracedProgram;
-import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.tracer.TracePlan;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.PlanFile;
-import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.SessionSpec;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,30 +55,18 @@ final class CollectCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--session " + session + " is not in the plan: it has sessions 0 to "
           + (file.sessions().size() - 1));
     }
-    final TracedProgram traced = TracedProgram.load(java.javaCommand, file.includes(), file.excludes(),
-        file.classSet(), file.entries(), line -> { });
-    final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
+    final TracePlan rebuilt = TracePlan.of(file, java.javaCommand);
     final StandardInput input = stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin));
-    final SessionResult r;
-    try (StagedFile part = target.stage();
-        Interruption guard = Interruption.guard(List.of(part.path()), Info.to(spec))) {
-      r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
-          rebuilt.sessions().get(session).witnesses(), input, part.path(), rebuilt.id(), session,
-          traced.unplanned()), target.isStandardOutput() ? System.err : System.out, System.err);
-      // A session that refused classes, or loaded one the plan left out (its blocks ran unseen), is no part
-      // of a trace: it is not written.
-      if (r.refusedClasses().isEmpty() && r.unplannedClasses().isEmpty()) {
-        part.commit();
-      }
-    }
+    final SessionResult r = Tracer.collect(rebuilt, session, input, target,
+        target.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     r.refusedClasses().forEach(m -> err.println("jdtrace: " + m));
     if (!r.unplannedClasses().isEmpty()) {
       throw new ReconstructionException("the run loaded " + r.unplannedClasses().size() + " traced class(es) that "
-          + "plan " + rebuilt.id() + " left out (" + r.unplannedClasses().get(0) + "), so their blocks ran unseen: "
+          + "plan " + rebuilt.plan().id() + " left out (" + r.unplannedClasses().get(0) + "), so their blocks ran unseen: "
           + "plan again with the same input, or with --all-classes");
     }
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
-        rebuilt.id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);
+        rebuilt.plan().id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);
     err.flush();
     return r.refusedClasses().isEmpty() ? 0 : Failures.TARGET;
   }

@@ -1,9 +1,8 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.tracer.io.OutputTarget;
-import dev.jdtrace.tracer.TraceRun;
-import dev.jdtrace.tracer.TracedProgram;
-import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.tracer.TracePlan;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.reconstruct.SessionStreams;
 import java.io.IOException;
@@ -43,11 +42,9 @@ final class MergeCommand implements Callable<Integer> {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "TRACE");
     final PlanFile file = PlanFiles.read(plan);
-    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
-        file.classSet(), file.entries(), l -> { });
-    final Plan rebuilt = file.toPlan(traced.program(), traced.launch());
-    final List<SessionStreams> streams = Parts.read(rebuilt, parts);
-    final long entries = TraceRun.writeTrace(traced.models(file.witnessSets()), rebuilt, streams, target);
+    final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
+    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), parts);
+    final long entries = Tracer.merge(rebuilt, streams, target);
     err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
     err.flush();
     return 0;

@@ -1,7 +1,8 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.tracer.io.OutputTarget;
-import dev.jdtrace.tracer.TraceRun;
+import dev.jdtrace.tracer.TracePlan;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
@@ -51,12 +52,10 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget target = OutputTarget.check(output, "PLAN");
-    final TraceRun.Planned planned = TraceRun.plan(planning.request(null,
+    final TracePlan planned = Tracer.plan(planning.request(null,
         stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses), Info.to(spec));
-    final PlanFile file = PlanFile.of(planned.plan(), planned.prediction(), planned.traced().program(),
-        java.javaCommand, planned.traced().launch(), planned.traced().includes(), planning.excludes,
-        planned.traced().learned(), planned.traced().unplanned().isEmpty());
+    final PlanFile file = planned.file();
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
       err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",

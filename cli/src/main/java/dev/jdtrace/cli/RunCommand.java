@@ -6,7 +6,7 @@ import dev.jdtrace.tracer.io.OutputTarget;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.jdtrace.tracer.RunReport;
 import dev.jdtrace.tracer.RunRequest;
-import dev.jdtrace.tracer.TraceRun;
+import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.StandardInput;
 import java.io.IOException;
@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer> {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget trace = OutputTarget.check(output, "TRACE");
     final OutputTarget statsFile = stats == null ? null : OutputTarget.check(stats, "--stats FILE");
-    final RunReport report = TraceRun.run(planning.request(output, stdin(), java.javaCommand,
+    final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "

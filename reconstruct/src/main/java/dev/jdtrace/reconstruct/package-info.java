@@ -1,5 +1,6 @@
 /**
- * Reconstruct: session streams read and matched per thread, decoded into the full path
+ * Reconstruct: session streams read and matched per thread (by name for launched programs, by start stack
+ * and rank for attached JVMs: {@link dev.jdtrace.reconstruct.AttachedThreads}), decoded into the full path
  * ({@link dev.jdtrace.reconstruct.Reconstruction}), and trace weights for the next plan.
  */
 package dev.jdtrace.reconstruct;

@@ -6,10 +6,13 @@ import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSession;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.Guardrails;
+import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
-import dev.jdtrace.driver.Window;
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.reconstruct.AttachedThreads;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.SessionStreams;
 import java.io.IOException;
@@ -29,42 +32,8 @@ import java.util.function.Consumer;
  * {@code jdtrace attach}: plan the sessions, run them on running JVMs (replicas in parallel, the
  * sessions of one JVM one after another), check they saw the same run, match their threads, decode.
  */
-public final class AttachRun {
+final class AttachRun {
   private AttachRun() {
-  }
-
-  /**
-   * What {@code jdtrace attach} was asked to do.
-   *
-   * @param targets the JVMs' debug ports; session k runs on target k mod their number
-   * @param traced the traced classes, from {@code --classpath} or from the first target
-   * @param planning the planning options and the trace path (its java command is empty)
-   * @param window the trigger command or the observation window of every session
-   * @param guardrails the limits of every session
-   * @param allowTruncated whether a truncated session may still give a (partial, announced) trace
-   */
-  public record Request(List<Endpoint> targets, TracedProgram traced, RunRequest planning, Window window,
-      Guardrails guardrails, boolean allowTruncated) {
-
-    public Request {
-      targets = List.copyOf(targets);
-    }
-  }
-
-  /**
-   * The figures of one attach.
-   *
-   * @param plan the plan that ran
-   * @param sessions per-session measurements, in session order
-   * @param blockEntries block entries in the trace
-   * @param threads threads in the trace
-   * @param leftOut threads left out of a trace because a guardrail cut them (only with allowTruncated)
-   */
-  public record Report(Plan plan, List<AttachResult> sessions, long blockEntries, int threads, int leftOut) {
-
-    public Report {
-      sessions = List.copyOf(sessions);
-    }
   }
 
   /**
@@ -73,30 +42,55 @@ public final class AttachRun {
    * @param out where session 0's trigger output goes
    * @param err where session 0's trigger errors go
    */
-  public static Report run(final Request request, final PrintStream out, final PrintStream err,
+  static AttachReport run(final AttachRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
-    final TraceRun.Planned planned = TraceRun.plan(request.traced(), request.planning(), info);
+    final TracedProgram traced = traced(request, info);
+    final TracePlan planned = TraceRun.plan(traced, request.planning(), info);
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-attach-");
     try (Interruption guard = Interruption.guard(List.of(work), info)) {
-      final List<AttachResult> results = runAll(request, plan, work, out, err, info);
-      check(request, results);
+      final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info);
+      check(request, traced, results);
       final List<SessionStreams> streams = new ArrayList<>();
       for (final Plan.SessionPlan session : plan.sessions()) {
         streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
       final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
-          stack -> AttachedThreads.describe(request.traced().program(), stack));
+          traced.program());
       final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
           OutputTarget.check(request.planning().trace(), "TRACE"));
-      return new Report(plan, results, entries, matched.threads(), matched.leftOut());
+      return new AttachReport(plan, results, entries, matched.threads(), matched.leftOut());
     } finally {
       TraceRun.deleteTree(work);
     }
   }
 
+  /**
+   * The traced classes: those of the request's classpath, or else the classes the first target has
+   * loaded, read over JDI; then the traced set is exactly those classes, so one loaded later stays
+   * untraced rather than unplanned.
+   */
+  private static TracedProgram traced(final AttachRequest request, final Consumer<String> info) {
+    final ClassFilter filter = new ClassFilter(request.planning().includes(), request.planning().excludes());
+    final Endpoint first = request.targets().get(0);
+    if (request.classpath() == null) {
+      final Program program = JvmClasses.read(first, filter);
+      final List<String> names = program.classes().stream().map(c -> c.name()).toList();
+      info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
+          + "read over JDI");
+      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, request.planning().excludes()), program);
+    }
+    final Program program = ProgramLoader.load(request.classpath(), filter);
+    if (program.classes().isEmpty()) {
+      throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",
+          request.planning().includes()) + ": give a class name or a prefix such as com.example.*");
+    }
+    return TracedProgram.ofRunning(request.classpath(), filter, program);
+  }
+
   /** One worker per target; each runs its sessions in order. Results in session order. */
-  private static List<AttachResult> runAll(final Request request, final Plan plan, final Path work,
+  private static List<AttachResult> runAll(final AttachRequest request, final TracedProgram traced, final Plan plan,
+      final Path work,
       final PrintStream out, final PrintStream err, final Consumer<String> info) {
     final List<Endpoint> targets = request.targets();
     final int total = plan.sessions().size();
@@ -109,8 +103,8 @@ public final class AttachRun {
           final List<AttachResult> mine = new ArrayList<>();
           for (int k = first; k < total; k += targets.size()) {
             final Plan.SessionPlan s = plan.sessions().get(k);
-            final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), request.traced().program(),
-                request.traced().filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
+            final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), traced.program(),
+                traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
                 request.guardrails()), k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
             info.accept(describe(r, total));
@@ -152,7 +146,8 @@ public final class AttachRun {
    * Refusals first (nothing was traced), then classes never loaded, then truncation, then the sessions
    * must have seen the same trigger answers.
    */
-  private static void check(final Request request, final List<AttachResult> results) {
+  private static void check(final AttachRequest request, final TracedProgram traced,
+      final List<AttachResult> results) {
     for (final AttachResult r : results) {
       if (!r.run().refusedClasses().isEmpty()) {
         throw new TargetException("session " + r.run().session() + " on " + r.target() + ": "
@@ -162,7 +157,7 @@ public final class AttachRun {
     for (final AttachResult r : results) {
       if (r.loadedClasses() == 0) {
         throw new IllegalArgumentException("no class matching --include "
-            + String.join(" ", request.traced().filter().includes()) + " was loaded in " + r.target()
+            + String.join(" ", traced.filter().includes()) + " was loaded in " + r.target()
             + " by the end of session " + r.run().session() + ": check the patterns against the running code");
       }
     }

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * The cache lives in {@code $XDG_CACHE_HOME/jdtrace} (default {@code ~/.cache/jdtrace}); the system property
  * {@code jdtrace.cache} overrides it. A cached model measured on another JVM or core count is measured again.
  */
-public final class CostModels {
+final class CostModels {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private CostModels() {

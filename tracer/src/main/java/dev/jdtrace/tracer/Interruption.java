@@ -35,7 +35,7 @@ public final class Interruption implements AutoCloseable {
    * @param partial files or directories to delete when interrupted
    * @param info receives the one line said when interrupted
    */
-  public static Interruption guard(final List<Path> partial, final Consumer<String> info) {
+  static Interruption guard(final List<Path> partial, final Consumer<String> info) {
     return new Interruption(List.copyOf(partial), info);
   }
 

@@ -39,21 +39,8 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /** {@code jdtrace run}: plan, collect every session, reconstruct, write the trace. */
-public final class TraceRun {
+final class TraceRun {
   private TraceRun() {
-  }
-
-  /**
-   * A plan and what decoding it needs.
-   *
-   * @param traced the program as loaded
-   * @param plan the sessions' witnesses
-   * @param models the decoder's model per session
-   * @param prediction the sessions' predicted costs
-   * @param reused whether the plan came from the plan cache (nothing was planned)
-   */
-  public record Planned(TracedProgram traced, Plan plan, List<IcfgModel> models, Prediction prediction,
-      boolean reused) {
   }
 
   /** Plans re-made after a session loaded a traced class the plan left out, before the run gives up. */
@@ -64,7 +51,7 @@ public final class TraceRun {
    * (unless the request asks for all). Without a number of sessions, the number with the least predicted
    * wall time on the request's workers is chosen.
    */
-  public static Planned plan(final RunRequest request, final Consumer<String> info) throws IOException {
+  public static TracePlan plan(final RunRequest request, final Consumer<String> info) throws IOException {
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
     // Planning alone shows nothing of the program; its input comes from a file or is empty.
@@ -108,7 +95,7 @@ public final class TraceRun {
    * Plans the sessions of loaded classes, or reuses the plan the cache holds for the same classes,
    * options and cost model ({@link PlanCache}).
    */
-  public static Planned plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
+  public static TracePlan plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
       throws IOException {
     final Program program = traced.program();
     final CostModel cost = CostModels.forThisMachine(info);
@@ -130,10 +117,10 @@ public final class TraceRun {
             + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
             stored.prediction().wallMillis() / 1000, stored.prediction().workers())
             + "reused from the plan cache: nothing planned");
-        return new Planned(traced, plan, traced.models(sessions), stored.prediction(), true);
+        return new TracePlan(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
     }
-    final Planned planned = planAfresh(traced, request, traceWeights, cost, info);
+    final TracePlan planned = planAfresh(traced, request, traceWeights, cost, info);
     PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
         planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
         witnesses(planned.plan())));
@@ -146,7 +133,7 @@ public final class TraceRun {
     return all.cardinality();
   }
 
-  private static Planned planAfresh(final TracedProgram traced, final RunRequest request,
+  private static TracePlan planAfresh(final TracedProgram traced, final RunRequest request,
       final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
@@ -196,7 +183,7 @@ public final class TraceRun {
             prediction.workers(), request.weights() != null ? ""
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
-    return new Planned(traced, plan, models, prediction, false);
+    return new TracePlan(traced, plan, models, prediction, false);
   }
 
   /** Why a plan has fewer sessions than {@code --sessions} asked for. */
@@ -234,7 +221,7 @@ public final class TraceRun {
     final Shown shown = new Shown(observed == null ? null : observed.shown());
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
-      final Planned planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
+      final TracePlan planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
@@ -290,7 +277,7 @@ public final class TraceRun {
     }
   }
 
-  private static RunReport run(final Planned planned, final RunRequest request, final Shown shown,
+  private static RunReport run(final TracePlan planned, final RunRequest request, final Shown shown,
       final PrintStream out, final PrintStream err, final Consumer<String> info, final long start,
       final boolean mayLearn, final Clock clock) throws IOException {
     final TracedProgram traced = planned.traced();
@@ -349,7 +336,7 @@ public final class TraceRun {
    * streams when one session saw every entry and call site, else by one observing run), and run again
    * once. Nothing new learned: the divergence stands.
    */
-  private static RunReport learnAndRunAgain(final Planned planned, final RunRequest request, final Shown shown,
+  private static RunReport learnAndRunAgain(final TracePlan planned, final RunRequest request, final Shown shown,
       final List<SessionResult> results, final List<SessionStreams> streams, final ReconstructionException divergence,
       final PrintStream out, final PrintStream err, final Consumer<String> info, final long start, final Clock clock)
       throws IOException {
@@ -363,7 +350,7 @@ public final class TraceRun {
     if (learned.equals(known)) {
       throw divergence;
     }
-    final Planned again = plan(traced.withLearned(learned), request, info);
+    final TracePlan again = plan(traced.withLearned(learned), request, info);
     if (!again.plan().id().equals(planned.plan().id())) {
       return run(again, request, shown, out, err, info, start, false, clock);
     }

@@ -47,7 +47,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   }
 
   /** A program whose every traced class is planned. */
-  public TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
+  TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
       final Program program, final IcfgModel.Structure structure, final Optional<String> openWorld,
       final List<String> learned, final UntracedCallers callers) {
     this(command, filter, includes, program, structure, openWorld, learned, callers, Set.of(), null);
@@ -66,35 +66,17 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    */
   public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Consumer<String> info) {
-    return load(javaCommand, includes, excludes, List.of(), info);
+    return load(javaCommand, includes, excludes, null, List.of(), info);
   }
 
   /**
-   * Loads the traced classes of a java command, with entries from untraced code learned before.
+   * Loads the traced classes a run loads, with entries from untraced code learned before.
    *
-   * @param learned methods ({@link MethodId} strings) entered from untraced code in an earlier run
+   * @param loaded the traced classes a run of the program loaded; only they are analysed and planned;
+   *     {@code null} plans every traced class of the classpath
    * @param info told which classes are traced when the includes are defaulted
    */
-  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
-      final List<String> excludes, final List<String> learned, final Consumer<String> info) {
-    final JavaCommand command = JavaCommand.parse(javaCommand);
-    return load(command, filter(command, includes, excludes, info), null, learned);
-  }
-
-  /**
-   * Loads the traced classes of a java command that a run loads.
-   *
-   * @param loaded the traced classes a run of the program loaded (see {@code ClassLoadProbe}); only they
-   *     are analysed and planned; {@code null} plans every traced class of the classpath
-   * @param info told which classes are traced when the includes are defaulted
-   */
-  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
-      final List<String> excludes, final Set<String> loaded, final Consumer<String> info) {
-    return load(javaCommand, includes, excludes, loaded, List.of(), info);
-  }
-
-  /** Loads the traced classes a run loads ({@code null}: all), with entries from untraced code learned before. */
-  public static TracedProgram load(final List<String> javaCommand, final List<String> includes,
+  static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Set<String> loaded, final List<String> learned, final Consumer<String> info) {
     final JavaCommand command = JavaCommand.parse(javaCommand);
     return load(command, filter(command, includes, excludes, info), loaded, learned);
@@ -158,7 +140,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    * @param classpath where untraced supertypes and callers are looked up (may be empty)
    * @param program the analysed classes
    */
-  public static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
+  static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
       final Program program) {
     final UntracedCallers callers = PlanCache.callers(program, filter, classpath);
     final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
@@ -172,7 +154,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    * The same classes with these learned entries (replacing earlier ones) made callbacks. In an open world
    * the callbacks are the static ones, the methods untraced classes name, and the learned entries.
    */
-  public TracedProgram withLearned(final List<String> entries) {
+  TracedProgram withLearned(final List<String> entries) {
     final BitSet entered = callers.entered();
     for (final String e : entries) {
       final int m = program.methodIndex(parse(e));
@@ -191,12 +173,12 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   }
 
   /** Whether entries from untraced code must be learned before a plan can be trusted. */
-  public boolean needsLearning() {
+  boolean needsLearning() {
     return openWorld.isPresent() && command != null;
   }
 
   /** The methods of a bit set of method indices, as {@link MethodId} strings. */
-  public List<String> methodNames(final BitSet methods) {
+  List<String> methodNames(final BitSet methods) {
     return methods.stream().mapToObj(m -> program.methods().get(m).id().toString()).toList();
   }
 
@@ -219,7 +201,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   }
 
   /** The decoder's model for each session's witnesses. */
-  public List<IcfgModel> models(final List<BitSet> sessions) {
+  List<IcfgModel> models(final List<BitSet> sessions) {
     return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
   }
 

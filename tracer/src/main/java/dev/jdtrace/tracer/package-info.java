@@ -1,6 +1,15 @@
 /**
- * {@code jdtrace run}: plan, collect every session in parallel, check they saw the same run, reconstruct.
- * {@code jdtrace attach} ({@link dev.jdtrace.tracer.AttachRun}) does the same on running JVMs, its
- * threads matched across sessions by the order in which they begin traced code.
+ * The pipeline, plan → collect → merge. The API is {@link dev.jdtrace.tracer.Tracer} (plan, collect, merge, run,
+ * attach) with its data: {@link dev.jdtrace.tracer.RunRequest} and {@link dev.jdtrace.tracer.AttachRequest} in,
+ * {@link dev.jdtrace.tracer.TracePlan} (a plan with its program and per-session decoder models),
+ * {@link dev.jdtrace.tracer.RunReport} and {@link dev.jdtrace.tracer.AttachReport} out,
+ * {@link dev.jdtrace.tracer.TracedProgram} for the traced classes, {@link dev.jdtrace.tracer.SessionProgress} for
+ * progress and {@link dev.jdtrace.tracer.Interruption#happened} for a command being interrupted.
+ *
+ * <p>The rest is package-private: {@code TraceRun} runs the sessions of a launched program in parallel, checks
+ * they saw the same run and decodes them (planning again when a session loaded a class the first run did not,
+ * learning entries from untraced code after a divergence); {@code AttachRun} does the same on running JVMs,
+ * their threads matched across sessions by {@link dev.jdtrace.reconstruct.AttachedThreads}; the first run,
+ * the plan cache, the cost model cache and the static hit estimate are theirs.
  */
 package dev.jdtrace.tracer;

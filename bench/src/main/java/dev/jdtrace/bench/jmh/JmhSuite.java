@@ -1,6 +1,5 @@
 package dev.jdtrace.bench.jmh;
 
-import dev.jdtrace.reconstruct.walk.PlanningBenchmark;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

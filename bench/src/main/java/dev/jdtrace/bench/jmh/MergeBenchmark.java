@@ -1,13 +1,18 @@
 package dev.jdtrace.bench.jmh;
 
-import dev.jdtrace.cli.Main;
-import dev.jdtrace.tracer.TracedProgram;
 import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.tracer.RunRequest;
+import dev.jdtrace.tracer.TracePlan;
+import dev.jdtrace.tracer.Tracer;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -29,8 +34,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Merge speed: the decoding walk over real session streams plus trace writing, as {@code jdtrace merge} does
- * it. The setup plans a library driver with {@code jdtrace plan --sessions N} and collects every session with
- * {@code jdtrace collect} (real JDI runs); one operation decodes all parts into a trace written to a stream
+ * it. The setup plans a library driver as {@code jdtrace plan --sessions N} does and collects every session as
+ * {@code jdtrace collect} does (real JDI runs), through the {@link Tracer} facade; one operation decodes all parts into a trace written to a stream
  * that discards the bytes (the encoding is measured, the disk is not).
  */
 @State(Scope.Benchmark)
@@ -77,28 +82,21 @@ public class MergeBenchmark {
         r.resolve("test-programs/target/classes") + ":" + r.resolve("test-programs/target/lib") + "/*",
         "dev.jdtrace.programs.libs." + w[0], w[1]);
     work = Files.createTempDirectory("jdtrace-merge-bench-");
-    final Path planFile = work.resolve("plan.json");
-    final List<String> planArgs = new ArrayList<>(List.of("plan", "--sessions", Integer.toString(sessions),
-        "--include", w[2], "--include", "dev.jdtrace.programs.libs.*", "-o", planFile.toString(), "--"));
-    planArgs.addAll(java);
-    cli(planArgs);
-    final PlanFile file = PlanFile.read(planFile);
-    final List<Path> parts = new ArrayList<>();
-    for (int k = 0; k < file.sessions().size(); k++) {
-      final Path part = work.resolve("part-" + k);
-      final List<String> collectArgs = new ArrayList<>(List.of("collect", "--plan", planFile.toString(),
-          "--session", Integer.toString(k), "-o", part.toString(), "--"));
-      collectArgs.addAll(java);
-      cli(collectArgs);
-      parts.add(part);
-    }
-    final TracedProgram traced = TracedProgram.load(file.javaCommand(), file.includes(), file.excludes(),
-        file.classSet(), file.entries(), l -> { });
-    plan = file.toPlan(traced.program(), traced.launch());
-    models = traced.models(file.witnessSets());
-    for (final Path part : parts) {
+    // What jdtrace plan --sessions N --include ... does with its defaults.
+    final TracePlan planned = Tracer.plan(new RunRequest(List.of(w[2], "dev.jdtrace.programs.libs.*"), List.of(),
+        ProfileKind.OPTIMAL, null, null, StandardInput.none(), java, sessions, Integer.MAX_VALUE,
+        Strategy.OPTIMIZED, Runtime.getRuntime().availableProcessors()), line -> { });
+    for (final Plan.SessionPlan s : planned.plan().sessions()) {
+      final Path part = work.resolve("part-" + s.index());
+      final SessionResult result = Tracer.collect(planned, s.index(), StandardInput.none(),
+          OutputTarget.check(part, "PART"), System.out, System.err, line -> { });
+      if (!Files.exists(part)) {
+        throw new IllegalStateException("session " + s.index() + " wrote no part: " + result);
+      }
       streams.add(SessionStreams.read(part));
     }
+    plan = planned.plan();
+    models = planned.models();
   }
 
   /** Removes the plan and the parts. */
@@ -118,13 +116,6 @@ public class MergeBenchmark {
       final long entries = Reconstruction.reconstruct(models, plan, streams, writer);
       counter.blocks += entries;
       return entries;
-    }
-  }
-
-  private static void cli(final List<String> args) {
-    final int code = Main.commandLine().execute(args.toArray(String[]::new));
-    if (code != 0) {
-      throw new IllegalStateException("jdtrace " + String.join(" ", args) + " exited with " + code);
     }
   }
 }

@@ -36,9 +36,10 @@ import java.util.Set;
  * callback methods, which traced methods each call can enter, which classes a block initialises, and the least
  * number of blocks to leave each block's method (to steer executions to an end).
  *
- * <p>Also drives {@link IcfgPlannerBench}, the planning-speed benchmark.
+ * <p>Also drives {@link IcfgPlannerBench} and bench's {@code PlanningBenchmark}, the planning-speed benchmarks
+ * ({@link #programOfSize}).
  */
-final class GeneratedProgram {
+public final class GeneratedProgram {
 
   /** Where decisions come from. */
   interface Source {
@@ -242,6 +243,21 @@ final class GeneratedProgram {
 
   // ---------------------------------------------------------------------------------------------------------
   // Generation
+
+  /**
+   * A large random program of about {@code blocks} blocks, the same for the same seed: about 150 blocks per
+   * class (1-8 static methods of up to 30 blocks, up to 3 instance methods), with exceptions, virtual
+   * dispatch and class initialisers.
+   */
+  static GeneratedProgram ofSize(final int blocks, final long seed) {
+    return generate(random(new Random(seed)), new Options(Math.max(1, blocks / 150), 8, 30, 3, true, true, true,
+        true));
+  }
+
+  /** The program of {@link #ofSize}, for the planning benchmark in bench. */
+  public static Program programOfSize(final int blocks, final long seed) {
+    return ofSize(blocks, seed).program;
+  }
 
   /** A random program. */
   static GeneratedProgram generate(final Source src, final Options opt) {

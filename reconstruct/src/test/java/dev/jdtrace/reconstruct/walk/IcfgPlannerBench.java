@@ -6,7 +6,6 @@ import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
 import java.util.List;
-import java.util.Random;
 
 /**
  * Whole-program planning time on a generated program of about 30,000 blocks: many classes of static and
@@ -28,11 +27,8 @@ public final class IcfgPlannerBench {
     final int target = args.length > 0 ? Integer.parseInt(args[0]) : 30_000;
     final long seed = args.length > 1 ? Long.parseLong(args[1]) : 7;
     final int runs = args.length > 2 ? Integer.parseInt(args[2]) : 5;
-    // About 150 blocks per class: 1-8 static methods of up to 30 blocks, up to 3 instance methods.
-    final int classes = Math.max(1, target / 150);
     final long g0 = System.nanoTime();
-    final GeneratedProgram g = GeneratedProgram.generate(GeneratedProgram.random(new Random(seed)),
-        new GeneratedProgram.Options(classes, 8, 30, 3, true, true, true, true));
+    final GeneratedProgram g = GeneratedProgram.ofSize(target, seed);
     final Program p = g.program;
     final long g1 = System.nanoTime();
     int calls = 0;

@@ -1,4 +1,4 @@
-package dev.jdtrace.reconstruct.walk;
+package dev.jdtrace.bench.jmh;
 
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Strategy;
@@ -8,9 +8,9 @@ import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.reconstruct.walk.GeneratedProgram;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -25,12 +25,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Planning speed: a whole-program plan of a generated program of about {@code blocks} blocks, the program of
- * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}: classes of static and instance methods with
+ * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}, from reconstruct's test-jar: classes of static and instance methods with
  * loops, switches, try/catch, recursion, virtual dispatch, callbacks and class initialisers). One operation is
  * what {@code jdtrace run} does after loading the classes: call resolution and callbacks, the optimal profile
  * with static weights and its conflict repair, the decision groups, and the split into one session.
- *
- * <p>It lives in reconstruct's test package because the generator is package-private there.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -64,9 +62,7 @@ public class PlanningBenchmark {
 
   /** The generated program for a target size; the same on every call (fixed seed 7, as IcfgPlannerBench). */
   public static Program generate(final int target) {
-    final int classes = Math.max(1, target / 150);
-    return GeneratedProgram.generate(GeneratedProgram.random(new Random(7)),
-        new GeneratedProgram.Options(classes, 8, 30, 3, true, true, true, true)).program;
+    return GeneratedProgram.programOfSize(target, 7);
   }
 
   /** One plan. */

@@ -1,4 +1,4 @@
-package dev.jdtrace.tracer;
+package dev.jdtrace.reconstruct;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,9 +7,6 @@ import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.ThreadActivity;
-import dev.jdtrace.reconstruct.ReconstructionException;
-import dev.jdtrace.reconstruct.SessionStreams;
-import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

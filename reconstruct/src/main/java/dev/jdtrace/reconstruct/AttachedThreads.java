@@ -1,12 +1,9 @@
-package dev.jdtrace.tracer;
+package dev.jdtrace.reconstruct;
 
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.ThreadActivity;
 import dev.jdtrace.driver.stream.HitVisitor;
 import dev.jdtrace.profiler.model.Program;
-import dev.jdtrace.reconstruct.ReconstructionException;
-import dev.jdtrace.reconstruct.SessionStreams;
-import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -32,7 +29,7 @@ import java.util.function.Function;
  * gives streams the decoding walk cannot explain together, also a divergence. One session needs no
  * match: its threads keep their names.
  */
-final class AttachedThreads {
+public final class AttachedThreads {
   /** The group of the threads that entered traced code from untraced code after the attach. */
   private static final String ENTERED = "entered traced code after the attach";
 
@@ -46,12 +43,18 @@ final class AttachedThreads {
    * @param threads threads kept
    * @param leftOut threads left out because a guardrail cut them or cut their session short
    */
-  record Matched(List<SessionStreams> streams, int threads, int leftOut) {
+  public record Matched(List<SessionStreams> streams, int threads, int leftOut) {
   }
 
   static Matched match(final List<AttachResult> results, final List<SessionStreams> sessions,
       final boolean allowTruncated) {
     return match(results, sessions, allowTruncated, Arrays::toString);
+  }
+
+  /** Matches the threads of attached sessions; a message names a start stack by the program's methods. */
+  public static Matched match(final List<AttachResult> results, final List<SessionStreams> sessions,
+      final boolean allowTruncated, final Program program) {
+    return match(results, sessions, allowTruncated, stack -> describe(program, stack));
   }
 
   /**
@@ -122,7 +125,7 @@ final class AttachedThreads {
   }
 
   /** A start stack for people: each traced frame's method and call offset, bottom to top. */
-  static String describe(final Program program, final int[] stack) {
+  private static String describe(final Program program, final int[] stack) {
     final StringBuilder sb = new StringBuilder();
     for (final int frame : stack) {
       sb.append(sb.length() == 0 ? "" : " > ");

@@ -1,0 +1,21 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.driver.AttachResult;
+import java.util.List;
+
+/**
+ * The figures of one {@code jdtrace attach}.
+ *
+ * @param plan the plan that ran
+ * @param sessions per-session measurements, in session order
+ * @param blockEntries block entries in the trace
+ * @param threads threads in the trace
+ * @param leftOut threads left out of a trace because a guardrail cut them (only with allowTruncated)
+ */
+public record AttachReport(Plan plan, List<AttachResult> sessions, long blockEntries, int threads, int leftOut) {
+
+  public AttachReport {
+    sessions = List.copyOf(sessions);
+  }
+}
