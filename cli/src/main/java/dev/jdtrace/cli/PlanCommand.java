@@ -35,8 +35,7 @@ final class PlanCommand implements Callable<Integer> {
   Path output;
 
   @Option(names = "--stdin", paramLabel = "FILE", description = "Standard input of the program's first run (which "
-      + "finds the classes it loads) and, in an open world, of the run that learns where untraced code enters "
-      + "traced code: give collect the same (default: none).")
+      + "finds the classes it loads): give collect the same (default: none).")
   Path stdin;
 
   @Mixin

@@ -26,9 +26,8 @@ class InterruptionTest {
 
   /**
    * jdtrace tracing the endless service, once the service listens (so its session stream is open). All
-   * blocks and all classes: the service dispatches by reflection, and another profile would first learn its
-   * entries in an observing run, and planning only the loaded classes would first run the program to see
-   * them; an endless program ends neither run, so its sessions would never start.
+   * classes: planning only the loaded classes would first run the program to see them, and an endless
+   * program never ends that run, so its sessions would never start.
    */
   private Process runningService(final Path tmp) throws Exception {
     final Process jdtrace = CliProcess.start(tmp, "run", "--profile", "all-blocks", "--all-classes",

@@ -31,8 +31,9 @@ import java.util.List;
  * @param excludes exclude patterns used
  * @param predicted the plan's predicted cost on this machine
  * @param sessions the sessions' witnesses
- * @param entries traced methods an observing run saw entered from untraced code (reflection, method
- *     handles…), as {@code class.name(descriptor)}: callbacks the decoder must know, so merge keeps them
+ * @param entries traced methods entered from untraced code (reflection, method handles…) that an observing
+ *     run saw, as {@code class.name(descriptor)}, or {@code *} for every method (an open world planned
+ *     before anything was learned): callbacks the decoder must know, so merge keeps them
  * @param classes the traced classes planned, the ones a first run loaded; {@code null} when every class
  *     matching the includes was planned
  */

@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * @param program the analysed classes
  * @param structure call targets, init triggers and callbacks
  * @param openWorld why untraced code may enter traced methods that cannot be seen statically, or empty
- * @param learned methods observed being entered from untraced code, made callbacks ({@link MethodId} strings)
+ * @param learned methods observed being entered from untraced code, made callbacks ({@link MethodId} strings),
+ *     or {@value #EVERY_METHOD} for every method
  * @param callers what the untraced classes of the classpath can call
  * @param unplanned traced classes with a class file that were left out because the program's first run did
  *     not load them; a session that loads one says so, and the run plans again
@@ -134,7 +135,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
 
   /**
    * The traced classes of a running JVM, which has no java command to read: the world is open (untraced
-   * code may call any non-private traced method), since the main class is not known and nothing can be
+   * code may call any traced method), since the main class is not known and nothing can be
    * learned by running it first.
    *
    * @param classpath where untraced supertypes and callers are looked up (may be empty)
@@ -157,6 +158,9 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   TracedProgram withLearned(final List<String> entries) {
     final BitSet entered = callers.entered();
     for (final String e : entries) {
+      if (e.equals(EVERY_METHOD)) {
+        continue;
+      }
       final int m = program.methodIndex(parse(e));
       if (m >= 0) {
         entered.set(m);
@@ -167,9 +171,21 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
     final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
-        false, entered);
+        entries.contains(EVERY_METHOD), entered);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
         ran);
+  }
+
+  /**
+   * The entry that stands for every traced method: an open world planned before anything was learned, as
+   * an attach plans. It costs more witnesses than learned entries, but no observing run, which costs more
+   * than they do on every program measured ({@link TraceRun#withEntries}).
+   */
+  static final String EVERY_METHOD = "*";
+
+  /** The same classes with every method a possible entry from untraced code. */
+  TracedProgram withEveryMethodEntry() {
+    return withLearned(List.of(EVERY_METHOD));
   }
 
   /** Whether entries from untraced code must be learned before a plan can be trusted. */

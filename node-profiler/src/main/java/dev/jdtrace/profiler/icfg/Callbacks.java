@@ -19,8 +19,9 @@ import java.util.Set;
  * method-handle constants (lambda bodies and method references, with every traced override dispatch can
  * reach from the named method), traced targets of calls that may run untraced code, constructors when
  * traced code instantiates reflectively, the given entries (methods untraced classes name, and entries
- * learned by observing a run) and, when asked (attach, where nothing can be learned first), every
- * non-private method.
+ * learned by observing a run) and, when asked (an open world planned before anything was learned, and
+ * attach), every method: reflection reaches private methods too ({@code setAccessible}), so leaving them
+ * out would let a reflective entry into a private method without a witness run unseen.
  */
 public final class Callbacks {
   private Callbacks() {
@@ -28,18 +29,18 @@ public final class Callbacks {
 
   /** Method indices of the callback methods, with no other entries. */
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
-      final boolean everyNonPrivate) {
-    return of(program, resolver, classpath, everyNonPrivate, new BitSet());
+      final boolean everyMethod) {
+    return of(program, resolver, classpath, everyMethod, new BitSet());
   }
 
   /**
    * Method indices of the callback methods.
    *
-   * @param everyNonPrivate whether every non-private method may be entered from untraced code
+   * @param everyMethod whether every method may be entered from untraced code
    * @param entries methods known to be entered from untraced code (method indices)
    */
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
-      final boolean everyNonPrivate, final BitSet entries) {
+      final boolean everyMethod, final BitSet entries) {
     final BitSet callbacks = (BitSet) entries.clone();
     final Hierarchy hierarchy = new Hierarchy(program);
     try (UntracedSupertypes untraced = new UntracedSupertypes(classpath)) {
@@ -64,7 +65,7 @@ public final class Callbacks {
           final boolean isPrivate = (m.access() & 0x0002) != 0;
           if (m.id().name().equals("<clinit>") || (m.isStatic() && nd.equals("main([Ljava/lang/String;)V"))
               || reflectedByTheJdk(c, m)
-              || (everyNonPrivate && !isPrivate)
+              || (everyMethod)
               || (instance && !isPrivate && (unknown || overridable.stream().anyMatch(o -> o.contains(nd))))) {
             callbacks.set(program.methodIndex(m.id()));
           }

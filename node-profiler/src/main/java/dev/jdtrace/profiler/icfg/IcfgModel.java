@@ -40,12 +40,12 @@ public final class IcfgModel {
      * The structure under this resolver, with the {@link Callbacks callbacks} it implies: the one recipe for a
      * program's ICFG.
      *
-     * @param everyNonPrivate whether every non-private method may be entered from untraced code
+     * @param everyMethod whether every method may be entered from untraced code
      * @param entries methods known to be entered from untraced code (method indices)
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
-        final boolean everyNonPrivate, final BitSet entries) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyNonPrivate, entries));
+        final boolean everyMethod, final BitSet entries) {
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries));
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
