@@ -13,6 +13,7 @@ import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
+import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.driver.internal.JdiSession;
 import dev.jdtrace.driver.internal.TargetProcess;
 import dev.jdtrace.profiler.ClassFilter;
@@ -31,10 +32,10 @@ import java.util.TreeSet;
  *
  * <p>Cost: each traced class's prepare stops its thread while a breakpoint at each method's entry (offset
  * 0, always an instruction start) is set with a count filter of 1: it reports the method's first run and
- * the agent then deletes it. Only then are three more set at that entry, with count filters of 10, 100
- * and 1,000 (counted from then on). So a method costs at most four events however often it runs, only
- * methods that run get more than one request, and their runs are known to within a factor of ten up to a
- * thousand.
+ * the agent then deletes it. Only then is the next set at that entry, reporting its 10th run, and after
+ * that its 100th and its 1,000th; the thread waits while the next is set. So a method costs at most four
+ * events (three of them suspending) however often it runs, holds one request at a time (every request set
+ * slows every hit, DESIGN §3), and its runs are known to within a factor of ten up to a thousand.
  */
 public final class ClassLoadProbe {
   /**
@@ -58,7 +59,7 @@ public final class ClassLoadProbe {
 
   /** Runs of a method at which its entry breakpoints report. */
   private static final int[] TIERS = {1, 10, 100, 1000};
-  /** Property key holding a breakpoint's tier. */
+  /** Property key holding a breakpoint's tier: its index in {@link #TIERS}. */
   private static final String TIER = "jdtrace.tier";
 
   /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
@@ -88,6 +89,11 @@ public final class ClassLoadProbe {
         r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         r.enable();
       }
+      // Held at its death, the VM has sent every SUSPEND_NONE method-entry event before it: unheld, the
+      // agent drops those still queued, and methods that ran would count as never run.
+      final VMDeathRequest death = vm.eventRequestManager().createVMDeathRequest();
+      death.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      death.enable();
       for (final ReferenceType type : vm.allClasses()) {
         if (type.isPrepared() && filter.matches(type.name())) {
           prepared(vm, type, classes);
@@ -111,15 +117,20 @@ public final class ClassLoadProbe {
       if (m.isAbstract() || m.isNative() || m.location() == null) {
         continue;
       }
-      count(vm, m.location(), type.name() + "." + m.name() + m.signature(), TIERS[0]);
+      count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0);
     }
   }
 
-  /** A once-only breakpoint at a method's entry that reports its {@code tier}-th run. */
+  /**
+   * A once-only breakpoint at a method's entry that reports its {@code TIERS[tier]}-th run, set once the
+   * method has reached the tier below (or at its class's prepare for the first).
+   */
   private static void count(final VirtualMachine vm, final Location entry, final String method, final int tier) {
     final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(entry);
-    bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-    bp.addCountFilter(tier);
+    // The thread waits while the next tier is set, or a hot method would run past it unseen; the last
+    // tier has no next.
+    bp.setSuspendPolicy(tier + 1 < TIERS.length ? EventRequest.SUSPEND_EVENT_THREAD : EventRequest.SUSPEND_NONE);
+    bp.addCountFilter(TIERS[tier] - (tier == 0 ? 0 : TIERS[tier - 1]));
     bp.putProperty(METHOD, method);
     bp.putProperty(TIER, tier);
     bp.enable();
@@ -140,11 +151,9 @@ public final class ClassLoadProbe {
           } else if (event instanceof BreakpointEvent bp) {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);
-            ran.merge(method, tier, Math::max);
-            if (tier == TIERS[0]) {
-              for (int i = 1; i < TIERS.length; i++) {
-                count(vm, bp.location(), method, TIERS[i]);
-              }
+            ran.merge(method, TIERS[tier], Math::max);
+            if (tier + 1 < TIERS.length) {
+              count(vm, bp.location(), method, tier + 1);
             }
           } else if (event instanceof VMDisconnectEvent) {
             return;

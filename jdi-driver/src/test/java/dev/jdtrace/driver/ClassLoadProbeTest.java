@@ -1,0 +1,81 @@
+package dev.jdtrace.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.JavaCommand;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The first pass records the traced classes a run prepares and how often each of their methods ran, by tier. */
+class ClassLoadProbeTest {
+  private static final String PROGRAM = RunCounts.class.getName();
+
+  @Test
+  void recordsPreparedClassesAndTheTierEachMethodReached() {
+    final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    final JavaCommand command = JavaCommand.parse(List.of(java, "-cp", System.getProperty("java.class.path"),
+        PROGRAM));
+    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command,
+        new ClassFilter(List.of(PROGRAM + "*"), List.of()), StandardInput.none(), OutputStream.nullOutputStream(),
+        OutputStream.nullOutputStream());
+    assertThat(loaded.exitCode()).isZero();
+    assertThat(loaded.classes()).containsExactly(PROGRAM);
+    final String m = PROGRAM + ".";
+    assertThat(loaded.ran()).containsAllEntriesOf(Map.of(m + "main([Ljava/lang/String;)V", 1, m + "once()I", 1,
+        m + "five()I", 1, m + "fifty()I", 10, m + "fiveHundred()I", 100, m + "fiveThousand()I", 1000))
+        .doesNotContainKey(m + "never()I");
+  }
+
+  /** A program whose methods run 0, 1, 5, 50, 500 and 5,000 times. */
+  static final class RunCounts {
+    private static int sum;
+
+    public static void main(final String[] args) {
+      once();
+      for (int i = 0; i < 5000; i++) {
+        fiveThousand();
+        if (i < 500) {
+          fiveHundred();
+        }
+        if (i < 50) {
+          fifty();
+        }
+        if (i < 5) {
+          five();
+        }
+      }
+      if (args.length > 0) {
+        never();
+      }
+      System.out.println(sum);
+    }
+
+    static int never() {
+      return sum--;
+    }
+
+    static int once() {
+      return sum++;
+    }
+
+    static int five() {
+      return sum++;
+    }
+
+    static int fifty() {
+      return sum++;
+    }
+
+    static int fiveHundred() {
+      return sum++;
+    }
+
+    static int fiveThousand() {
+      return sum++;
+    }
+  }
+}
