@@ -36,6 +36,28 @@ class LoadedClassesTest {
     assertThat(blocks(trace)).isEqualTo(blocks(truth)).anyMatch(l -> l.contains("LoadsLater$First"));
   }
 
+  /**
+   * Traced alone, LoadsLater calls its nested classes as untraced code; a session that loads one the first
+   * run did not load brings code whose entries into traced code the plan did not weigh: it plans again.
+   */
+  @Test
+  void anUntracedClassTheFirstRunDidNotLoadIsPlannedAgain() throws Exception {
+    final Path counter = dir.resolve("untraced.count");
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, LoadsLater.class.getName(),
+        counter.toString(), "once");
+    final List<String> include = List.of("--include", LoadsLater.class.getName());
+    final Path trace = dir.resolve("untraced.trace");
+    final Cli.Outcome run = Cli.execute(args(trace, include, List.of(), command));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.err()).contains("a session loaded 1 untraced class(es) the first run did not load ("
+        + LoadsLater.class.getName() + "$First): planning again with them");
+    final Path truth = dir.resolve("untraced-truth.trace");
+    final Cli.Outcome all = Cli.execute(args(truth, include, List.of("--profile", "all-blocks", "--all-classes"),
+        command));
+    assertThat(all.exitCode()).as(all.err()).isZero();
+    assertThat(blocks(trace)).isEqualTo(blocks(truth));
+  }
+
   @Test
   void classLoadingThatNeverSettlesIsADivergence() throws Exception {
     final Path trace = dir.resolve("every.trace");
@@ -47,9 +69,14 @@ class LoadedClassesTest {
   }
 
   private static String[] args(final Path trace, final List<String> options, final List<String> command) {
+    return args(trace, INCLUDE, options, command);
+  }
+
+  private static String[] args(final Path trace, final List<String> include, final List<String> options,
+      final List<String> command) {
     final List<String> args = new java.util.ArrayList<>(List.of("run", "--stdin", "/dev/null", "--sessions", "1",
         "-o", trace.toString()));
-    args.addAll(INCLUDE);
+    args.addAll(include);
     args.addAll(options);
     args.add("--");
     args.addAll(command);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.jdtrace.programs.libs.LibraryCatalog;
+import dev.jdtrace.programs.openworld.DirectHost;
 import dev.jdtrace.programs.openworld.Host;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +56,8 @@ class OpenWorldTest {
         .anyMatch(l -> l.contains("Counter\tscaled(I)I")).anyMatch(l -> l.contains("Triangle\tsides()I"))
         .anyMatch(l -> l.startsWith("worker\t") && l.contains("Counter\tvalue()I"));
     final Cli.Outcome first = run(HOST_INCLUDES, HOST, List.of("--sessions", "1"), "one");
-    assertThat(first.err()).contains("every traced method is planned as a possible entry from untraced code")
+    assertThat(first.err()).contains("open world (the untraced dev.jdtrace.programs.openworld.Host calls java.lang.")
+        .contains("every traced method is planned as a possible entry from untraced code")
         .doesNotContain("observing run").doesNotContain("diverged");
     assertThat(blocks("one")).isEqualTo(truth);
     run(HOST_INCLUDES, HOST, List.of("--sessions", "2"), "two");
@@ -74,6 +76,22 @@ class OpenWorldTest {
     assertThat(blocks("one")).isEqualTo(truth);
     run(includes, command, List.of("--sessions", "2"), "two");
     assertThat(blocks("two")).isEqualTo(truth);
+  }
+
+  /**
+   * Untraced code that enters the library only by calls its class file names needs nothing learned and no
+   * method planned as an entry: the first run saw which untraced classes run, and none of them reflects.
+   */
+  @Test
+  void untracedCodeThatCallsOnlyDirectlyNeedsNothingLearned() throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, DirectHost.class.getName());
+    final List<String> truth = Cli.groundTruth(HOST_INCLUDES, command);
+    assertThat(truth).as("the chain calls back through the untraced host, and a thread it starts enters")
+        .anyMatch(l -> l.contains("Chain\tdescend(")).anyMatch(l -> l.startsWith("worker\t"));
+    final Cli.Outcome run = run(HOST_INCLUDES, command, List.of("--sessions", "2"), "direct");
+    assertThat(run.err()).contains("untraced classes the first run loaded enter traced code only where their class "
+        + "files say: nothing to learn").doesNotContain("every traced method").doesNotContain("diverged");
+    assertThat(blocks("direct")).isEqualTo(truth);
   }
 
   /**

@@ -9,6 +9,7 @@ import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
 import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.VMDeathEvent;
 import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
@@ -16,6 +17,7 @@ import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.driver.internal.JdiSession;
 import dev.jdtrace.driver.internal.TargetProcess;
+import dev.jdtrace.driver.internal.UntracedLoaded;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.OutputStream;
@@ -45,15 +47,17 @@ public final class ClassLoadProbe {
    *     proxies included: they have no class file, so planning skips them)
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     largest of 1, 10, 100 and 1,000 that its runs reached
+   * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
    * @param exitCode the program's exit code
    * @param stdoutSha256 hex digest of its standard output, to compare the sessions' with
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, Map<String, Integer> ran, int exitCode, String stdoutSha256,
-      long wallMillis) {
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, int exitCode,
+      String stdoutSha256, long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
+      untraced = Set.copyOf(untraced);
     }
   }
 
@@ -89,8 +93,9 @@ public final class ClassLoadProbe {
         r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
         r.enable();
       }
-      // Held at its death, the VM has sent every SUSPEND_NONE method-entry event before it: unheld, the
-      // agent drops those still queued, and methods that ran would count as never run.
+      // Held at its death, the VM has sent every SUSPEND_NONE method-entry event before it (unheld, the
+      // agent drops those still queued, and methods that ran would count as never run), and shows the
+      // untraced classes it loaded.
       final VMDeathRequest death = vm.eventRequestManager().createVMDeathRequest();
       death.setSuspendPolicy(EventRequest.SUSPEND_ALL);
       death.enable();
@@ -99,9 +104,11 @@ public final class ClassLoadProbe {
           prepared(vm, type, classes);
         }
       }
-      drain(vm, classes, ran);
+      final Set<String> untraced = new TreeSet<>();
+      drain(vm, filter, classes, ran, untraced);
       final int exitCode = target.waitFor();
-      return new Loaded(classes, ran, exitCode, target.stdoutSha256(), (System.nanoTime() - start) / 1_000_000);
+      return new Loaded(classes, ran, untraced, exitCode, target.stdoutSha256(),
+          (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while running the program's first pass");
@@ -137,11 +144,12 @@ public final class ClassLoadProbe {
   }
 
   /**
-   * Records class prepares and method entries until the target disconnects; every set that suspended
-   * something (the VM start, class prepares) is resumed once handled.
+   * Records class prepares and method entries until the target disconnects, and at its death the untraced
+   * classes it loaded; every set that suspended something (the VM start, class prepares, method entries
+   * below the last tier, the death) is resumed once handled.
    */
-  private static void drain(final VirtualMachine vm, final Set<String> classes, final Map<String, Integer> ran)
-      throws InterruptedException {
+  private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
+      final Map<String, Integer> ran, final Set<String> untraced) throws InterruptedException {
     try {
       while (true) {
         final EventSet set = vm.eventQueue().remove();
@@ -155,6 +163,8 @@ public final class ClassLoadProbe {
             if (tier + 1 < TIERS.length) {
               count(vm, bp.location(), method, tier + 1);
             }
+          } else if (event instanceof VMDeathEvent && set.suspendPolicy() == EventRequest.SUSPEND_ALL) {
+            untraced.addAll(UntracedLoaded.of(vm, filter));
           } else if (event instanceof VMDisconnectEvent) {
             return;
           }

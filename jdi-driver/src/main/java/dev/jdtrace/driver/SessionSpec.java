@@ -20,6 +20,9 @@ import java.util.Set;
  * @param session index of this session in the plan
  * @param unplanned traced classes with a class file that the plan left out (it planned only the classes
  *     a first run loaded): a session that prepares one reports it, since its blocks would run unseen
+ * @param untraced the untraced, non-JDK classes the plan assumes the run loads (those a first run loaded),
+ *     or {@code null} when it assumes nothing: a session that loads another reports it, since what that
+ *     class can enter is unknown to the plan
  */
 public record SessionSpec(
     JavaCommand command,
@@ -30,15 +33,17 @@ public record SessionSpec(
     Path stream,
     String planId,
     int session,
-    Set<String> unplanned) {
+    Set<String> unplanned,
+    Set<String> untraced) {
 
   public SessionSpec {
     unplanned = Set.copyOf(unplanned);
+    untraced = untraced == null ? null : Set.copyOf(untraced);
   }
 
-  /** A session of a plan that covers every traced class. */
+  /** A session of a plan that covers every traced class and assumes nothing of untraced ones. */
   public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
       final BitSet witnesses, final StandardInput stdin, final Path stream, final String planId, final int session) {
-    this(command, program, filter, witnesses, stdin, stream, planId, session, Set.of());
+    this(command, program, filter, witnesses, stdin, stream, planId, session, Set.of(), null);
   }
 }

@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The first pass records the traced classes a run prepares and how often each of their methods ran, by tier. */
+/**
+ * The first pass records the traced classes a run prepares, how often each of their methods ran (by tier),
+ * and the untraced non-JDK classes it loaded.
+ */
 class ClassLoadProbeTest {
   private static final String PROGRAM = RunCounts.class.getName();
 
   @Test
-  void recordsPreparedClassesAndTheTierEachMethodReached() {
+  void recordsPreparedClassesTheTierEachMethodReachedAndTheUntracedClasses() {
     final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     final JavaCommand command = JavaCommand.parse(List.of(java, "-cp", System.getProperty("java.class.path"),
         PROGRAM));
@@ -28,6 +31,14 @@ class ClassLoadProbeTest {
     assertThat(loaded.ran()).containsAllEntriesOf(Map.of(m + "main([Ljava/lang/String;)V", 1, m + "once()I", 1,
         m + "five()I", 1, m + "fifty()I", 10, m + "fiveHundred()I", 100, m + "fiveThousand()I", 1000))
         .doesNotContainKey(m + "never()I");
+    assertThat(loaded.untraced()).contains(Helper.class.getName()).doesNotContain(PROGRAM, "java.lang.String");
+  }
+
+  /** Untraced code the traced program calls. */
+  static final class Helper {
+    static int twice(final int x) {
+      return 2 * x;
+    }
   }
 
   /** A program whose methods run 0, 1, 5, 50, 500 and 5,000 times. */
@@ -51,7 +62,7 @@ class ClassLoadProbeTest {
       if (args.length > 0) {
         never();
       }
-      System.out.println(sum);
+      System.out.println(Helper.twice(sum));
     }
 
     static int never() {

@@ -26,12 +26,13 @@ final class FirstPass {
    * @param classes the traced classes it loaded
    * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1, 10, 100 or 1,000),
    *     or {@code null} when not known
+   * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
    */
-  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, ShownRun shown) {
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, ShownRun shown) {
     /** What the plan cache remembers: no run was made, none was shown. */
-    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran) {
-      this(classes, ran, null);
+    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced) {
+      this(classes, ran, untraced, null);
     }
   }
 
@@ -53,7 +54,7 @@ final class FirstPass {
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
     info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
         loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
-    final Observed observed = new Observed(loaded.classes(), loaded.ran(),
+    final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(),
         new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
@@ -72,32 +73,57 @@ final class FirstPass {
     }
   }
 
-  /** The traced classes that sessions loaded and their plan left out, sorted. */
-  static Set<String> unplanned(final List<SessionResult> results) {
-    final Set<String> out = new TreeSet<>();
-    results.forEach(r -> out.addAll(r.unplannedClasses()));
-    return out;
+  /**
+   * The classes sessions loaded that their plan did not know, sorted: traced ones it left out, and untraced
+   * ones it did not assume.
+   */
+  record Unknown(Set<String> traced, Set<String> untraced) {
+    static Unknown of(final List<SessionResult> results) {
+      final Set<String> traced = new TreeSet<>();
+      final Set<String> untraced = new TreeSet<>();
+      results.forEach(r -> {
+        traced.addAll(r.unplannedClasses());
+        untraced.addAll(r.untracedUnknown());
+      });
+      return new Unknown(traced, untraced);
+    }
+
+    boolean isEmpty() {
+      return traced.isEmpty() && untraced.isEmpty();
+    }
+
+    private String describe() {
+      final String t = traced.isEmpty() ? "" : traced.size() + " traced class(es) the plan left out ("
+          + traced.iterator().next() + (traced.size() > 1 ? ", ..." : "") + ")";
+      final String u = untraced.isEmpty() ? "" : untraced.size() + " untraced class(es) the first run did not "
+          + "load (" + untraced.iterator().next() + (untraced.size() > 1 ? ", ..." : "") + ")";
+      return t.isEmpty() ? u : u.isEmpty() ? t : t + " and " + u;
+    }
   }
 
   /**
-   * The classes to plan next after sessions loaded unplanned ones, or a divergence when the run has
-   * planned again {@code maxReplans} times already: its class loading does not settle, and blocks of
-   * those classes would run unseen.
+   * The classes to plan next after sessions loaded classes their plan did not know, or a divergence when
+   * the run has planned again {@code maxReplans} times already: its class loading does not settle, and
+   * blocks of those classes would run unseen, or enter traced code where the plan does not expect it.
    *
    * @param plans plans made so far
    */
-  static Observed replan(final Observed planned, final Set<String> unplanned, final int plans,
+  static Observed replan(final Observed planned, final Unknown unknown, final int plans,
       final int maxReplans, final Consumer<String> info) {
-    final String which = unplanned.size() + " traced class(es) the plan left out (" + unplanned.iterator().next()
-        + (unplanned.size() > 1 ? ", ..." : "") + ")";
+    final String which = unknown.describe();
     if (plans > maxReplans) {
       throw new ReconstructionException("the runs diverged: a session loaded " + which + " after " + plans
           + " plans; trace every class with --all-classes");
     }
     info.accept("a session loaded " + which + ": planning again with them (the program runs again)");
     final Set<String> next = new TreeSet<>(planned.classes());
-    next.addAll(unplanned);
-    // Methods of the added classes ran unseen by the first run: the prediction no longer knows which ran.
-    return new Observed(next, null, planned.shown());
+    next.addAll(unknown.traced());
+    Set<String> untraced = planned.untraced();
+    if (untraced != null) {
+      untraced = new TreeSet<>(untraced);
+      untraced.addAll(unknown.untraced());
+    }
+    // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
+    return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.shown());
   }
 }

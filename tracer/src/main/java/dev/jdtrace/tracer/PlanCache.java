@@ -48,7 +48,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 2";
+  private static final String FORMAT = "jdtrace plan cache 3";
 
   private PlanCache() {
   }
@@ -88,8 +88,9 @@ final class PlanCache {
    *
    * @param classes the traced classes it loaded
    * @param ran their methods that ran, or {@code null} when not known
+   * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    */
-  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran) {
+  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced) {
   }
 
   /**
@@ -125,7 +126,9 @@ final class PlanCache {
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
         .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
-        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()));
+        .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()))
+        .append("\nuntraced ").append(traced.untraced() == null ? "unknown" : digest(new TreeSet<>(traced.untraced())
+            .toString())).append("\nany subclass ").append(traced.anySubclass());
     key.append("\nprofile ").append(request.profile().label()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
@@ -198,12 +201,14 @@ final class PlanCache {
   static FirstPass.Observed readLoaded(final String key) {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
-        new TreeSet<>(stored.classes()), stored.ran());
+        new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
+        : new TreeSet<>(stored.untraced()));
   }
 
   static void writeLoaded(final String key, final FirstPass.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
-        observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran())));
+        observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
+        observed.untraced() == null ? null : new ArrayList<>(observed.untraced())));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

@@ -57,13 +57,20 @@ final class TraceRun {
     // Planning alone shows nothing of the program; its input comes from a file or is empty.
     final FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter,
         request.stdin(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), info);
-    return plan(withEntries(load(command, filter, observed), request, info), request, info);
+    // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
+    // on them, so neither does this plan.
+    return plan(withEntries(load(command, filter, observed, false), request, info), request, info);
   }
 
+  /**
+   * The program's traced classes: every one, or those the first run loaded, with what it saw run and,
+   * when {@code untraced}, the untraced classes it loaded.
+   */
   private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
-      final FirstPass.Observed observed) {
-    return observed == null ? TracedProgram.load(command, filter, null, List.of())
-        : TracedProgram.load(command, filter, observed.classes(), List.of()).withRan(observed.ran());
+      final FirstPass.Observed observed, final boolean untraced) {
+    return observed == null ? TracedProgram.load(command, filter, null, null, List.of())
+        : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of())
+            .withRan(observed.ran());
   }
 
   /**
@@ -77,6 +84,11 @@ final class TraceRun {
   static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
       throws IOException {
     if (!traced.needsLearning()) {
+      if (traced.untraced() != null && traced.callers() != dev.jdtrace.profiler.icfg.UntracedCallers.NONE) {
+        info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
+            + " untraced classes the first run loaded enter traced code only where their class files say: "
+            + "nothing to learn");
+      }
       return traced;
     }
     final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
@@ -224,7 +236,8 @@ final class TraceRun {
     final Shown shown = new Shown(observed == null ? null : observed.shown());
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
-      final TracePlan planned = plan(withEntries(load(command, filter, observed), request, info), request, info);
+      final TracePlan planned = plan(withEntries(load(command, filter, observed, true), request, info), request,
+          info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
@@ -240,12 +253,12 @@ final class TraceRun {
     }
   }
 
-  /** Sessions loaded traced classes the plan left out: the run plans again with them. */
+  /** Sessions loaded classes the plan did not know: the run plans again with them. */
   private static final class Unplanned extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    private final transient Set<String> classes;
+    private final transient FirstPass.Unknown classes;
 
-    Unplanned(final Set<String> classes) {
+    Unplanned(final FirstPass.Unknown classes) {
       super(null, null, false, false);
       this.classes = classes;
     }
@@ -295,16 +308,16 @@ final class TraceRun {
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
-              request.stdin(), part, plan.id(), session.index(), traced.unplanned()),
+              request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()),
               show && session.index() == 0 ? out : OutputStream.nullOutputStream(),
               show && session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
       clock.sessions += System.nanoTime() - sessionsStart;
       if (show) {
         shown.run = ShownRun.of(results.get(0));
       }
-      final Set<String> unplanned = FirstPass.unplanned(results);
-      if (!unplanned.isEmpty()) {
-        throw new Unplanned(unplanned);
+      final FirstPass.Unknown unknown = FirstPass.Unknown.of(results);
+      if (!unknown.isEmpty()) {
+        throw new Unplanned(unknown);
       }
       Sessions.checkSameRun(results, shown.stale ? null : shown.run);
       if (shown.stale && !results.get(0).stdoutSha256().equals(shown.run.stdoutSha256())) {

@@ -8,6 +8,7 @@ import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.OpenWorld;
 import dev.jdtrace.profiler.icfg.UntracedCallers;
+import dev.jdtrace.profiler.icfg.UntracedCode;
 import dev.jdtrace.profiler.model.MethodId;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
@@ -36,28 +37,27 @@ import java.util.function.Consumer;
  *     not load them; a session that loads one says so, and the run plans again
  * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (1, 10, 100
  *     or 1,000: the largest their runs reached), which weigh the predicted hits; {@code null} when not known
+ * @param untraced the untraced, non-JDK classes the plan assumes the program loads (those its first run
+ *     loaded), or {@code null} when it assumes nothing; a session that loads another says so, and the run
+ *     plans again
+ * @param anySubclass whether a class no classpath entry holds may extend traced classes (generated, or
+ *     loaded from elsewhere): then a virtual call in traced code may run untraced code anywhere
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
     IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers,
-    Set<String> unplanned, Map<String, Integer> ran) {
+    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass) {
 
   public TracedProgram {
     learned = List.copyOf(learned);
     unplanned = Set.copyOf(unplanned);
     ran = ran == null ? null : Map.copyOf(ran);
-  }
-
-  /** A program whose every traced class is planned. */
-  TracedProgram(final JavaCommand command, final ClassFilter filter, final List<String> includes,
-      final Program program, final IcfgModel.Structure structure, final Optional<String> openWorld,
-      final List<String> learned, final UntracedCallers callers) {
-    this(command, filter, includes, program, structure, openWorld, learned, callers, Set.of(), null);
+    untraced = untraced == null ? null : Set.copyOf(untraced);
   }
 
   /** The same program with what its first run saw run. */
   TracedProgram withRan(final Map<String, Integer> methods) {
     return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
-        methods);
+        methods, untraced, anySubclass);
   }
 
   /**
@@ -80,7 +80,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Set<String> loaded, final List<String> learned, final Consumer<String> info) {
     final JavaCommand command = JavaCommand.parse(javaCommand);
-    return load(command, filter(command, includes, excludes, info), loaded, learned);
+    return load(command, filter(command, includes, excludes, info), loaded, null, learned);
   }
 
   /** The include patterns in effect: the given ones, or the defaults (and says which). */
@@ -98,9 +98,13 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   /**
    * Loads the traced classes of a parsed java command, those in {@code loaded} only unless it is null,
    * with entries from untraced code learned before.
+   *
+   * @param untraced the untraced, non-JDK classes a first run loaded, or {@code null} when not known: when
+   *     known, untraced code that runs makes only the entries its constant pools name, unless one of those
+   *     classes enters methods chosen at run time or no classpath entry holds it ({@link UntracedCode})
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded,
-      final List<String> learned) {
+      final Set<String> untraced, final List<String> learned) {
     final List<String> patterns = filter.includes();
     final List<String> excludes = filter.excludes();
     final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
@@ -122,15 +126,22 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
           + ": give a class name or a prefix such as com.example.*");
     }
     final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
-        List.of(), UntracedCallers.NONE, unplanned, null).withLearned(List.of());
+        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false).withLearned(List.of());
     final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
         !excludes.isEmpty());
     if (open.isEmpty()) {
       return learned.isEmpty() ? closed : closed.withLearned(learned);
     }
     final UntracedCallers callers = PlanCache.callers(program, filter, command.classpath());
-    return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null)
-        .withLearned(learned);
+    if (untraced == null) {
+      // Untraced code runs, and what of it is not known: any class may be subclassed where it cannot be seen.
+      return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null,
+          null, true).withLearned(learned);
+    }
+    final UntracedCode code = UntracedCode.of(command.classpath(), untraced);
+    final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass()).or(code::dynamic);
+    return new TracedProgram(command, filter, patterns, program, null, unseen, List.of(), callers, unplanned, null,
+        untraced, !code.unseen().isEmpty()).withLearned(learned);
   }
 
   /**
@@ -148,7 +159,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
-        Optional.of("attached to a running JVM"), List.of(), callers);
+        Optional.of("attached to a running JVM"), List.of(), callers, Set.of(), null, null, true);
   }
 
   /**
@@ -166,14 +177,11 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entered.set(m);
       }
     }
-    // With the application's main untraced, or classes excluded, any class may be subclassed where it cannot be
-    // seen (generated classes included); otherwise by the untraced classes of the classpath that are seen.
-    final boolean anySubclass = !filter.matches(command.mainClass()) || !filter.excludes().isEmpty();
     final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
-        ran);
+        ran, untraced, anySubclass);
   }
 
   /**

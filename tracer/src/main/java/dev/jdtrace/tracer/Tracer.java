@@ -48,8 +48,8 @@ public final class Tracer {
         Interruption guard = Interruption.guard(List.of(staged.path()), info)) {
       final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
           plan.plan().sessions().get(session).witnesses(), input, staged.path(), plan.plan().id(), session,
-          traced.unplanned()), out, err);
-      if (r.refusedClasses().isEmpty() && r.unplannedClasses().isEmpty()) {
+          traced.unplanned(), traced.untraced()), out, err);
+      if (r.refusedClasses().isEmpty() && !r.loadedUnknownClasses()) {
         staged.commit();
       }
       return r;

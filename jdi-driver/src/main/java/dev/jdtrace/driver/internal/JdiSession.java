@@ -46,6 +46,9 @@ public final class JdiSession {
   private final EndLocator ends;
   private boolean installing = true;
   private boolean witnessedDeath;
+  /** The traced classes, when the untraced ones loaded are read at the VM's death; else {@code null}. */
+  private ClassFilter untracedAtDeath;
+  private java.util.Set<String> untracedLoaded = java.util.Set.of();
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
     this.vm = vm;
@@ -72,8 +75,9 @@ public final class JdiSession {
 
   /** Prepares a session on a freshly launched, suspended VM. */
   static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
-      final BreakpointInstaller installer) {
+      final BreakpointInstaller installer, final boolean untracedAtDeath) {
     final JdiSession session = listen(vm, filter, recorder, installer);
+    session.untracedAtDeath = untracedAtDeath ? filter : null;
     final ThreadStartRequest threads = vm.eventRequestManager().createThreadStartRequest();
     threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
     threads.enable();
@@ -160,6 +164,9 @@ public final class JdiSession {
         // The set holds the requested event and JDI's own one: the stacks are read once.
         witnessedDeath = true;
         recordEnds();
+        if (untracedAtDeath != null) {
+          untracedLoaded = UntracedLoaded.of(vm, untracedAtDeath);
+        }
       } else if (event instanceof VMDisconnectEvent) {
         return false;
       }
@@ -177,6 +184,11 @@ public final class JdiSession {
    */
   boolean witnessedDeath() {
     return witnessedDeath;
+  }
+
+  /** The untraced, non-JDK classes loaded at the VM's death, when asked for; else empty. */
+  java.util.Set<String> untracedLoaded() {
+    return untracedLoaded;
   }
 
   /** Writes the stack of every recorded thread that stands in traced code; every hit is in by now. */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,9 +21,10 @@ import java.util.List;
  * @param witnessedDeath whether the VM was held at its death, so that every thread's end is in the stream;
  *     false when the target was killed outright
  * @param unplanned traced classes prepared that the plan left out
+ * @param untracedUnknown untraced, non-JDK classes loaded that the plan did not assume, sorted
  */
 public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
-    boolean witnessedDeath, List<String> unplanned) {
+    boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -31,10 +33,14 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
           vm.eventRequestManager(), spec.unplanned());
-      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer);
+      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null);
       session.run();
+      final List<String> unknown = new ArrayList<>();
+      if (spec.untraced() != null) {
+        session.untracedLoaded().stream().filter(c -> !spec.untraced().contains(c)).forEach(unknown::add);
+      }
       return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
-          session.witnessedDeath(), installer.unplannedPrepared());
+          session.witnessedDeath(), installer.unplannedPrepared(), unknown);
     } catch (final IOException e) {
       throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {

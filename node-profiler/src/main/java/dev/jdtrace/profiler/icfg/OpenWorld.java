@@ -36,6 +36,11 @@ public final class OpenWorld {
   private OpenWorld() {
   }
 
+  /** Whether a JDK method ({@code owner.name}) calls methods chosen at run time. */
+  static boolean callsByName(final String callee) {
+    return BY_NAME.contains(callee);
+  }
+
   /** JDK classes, including the standard packages outside {@code java.*} ({@code org.w3c.dom}, SAX). */
   private static boolean isJdk(final String className) {
     return ClassFilter.isJdkClass(className) || className.startsWith("org.w3c.") || className.startsWith("org.xml.sax.")
@@ -66,6 +71,10 @@ public final class OpenWorld {
       if (c.superName() != null && program.classNamed(c.superName()) == null && !isJdk(c.superName())) {
         return Optional.of(c.name() + " extends the untraced " + c.superName());
       }
+      final Optional<String> byName = byName(program, m);
+      if (byName.isPresent()) {
+        return byName;
+      }
       final int base = program.blockId(m, 0);
       for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
         final Block block = program.block(b);
@@ -74,15 +83,42 @@ public final class OpenWorld {
         }
         final CallSite call = block.call();
         final String callee = call.owner() + "." + call.name();
-        if (BY_NAME.contains(callee)) {
-          return Optional.of(program.methodOfBlock(b).id() + " calls " + callee);
-        }
         // A traced class the plan left out (the first run did not load it) is not untraced code: if a
         // session loads it, the run plans again with it.
         if (program.classNamed(call.owner()) == null && !isJdk(call.owner()) && !filter.matches(call.owner())
             && !call.owner().startsWith("[") && !call.owner().endsWith("[]")) {
           return Optional.of(program.methodOfBlock(b).id() + " calls the untraced " + callee);
         }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why traced code that can run (from {@code main} when it is traced, else any) may enter methods chosen
+   * at run time, or empty. Unlike {@link #reason}, untraced code that runs does not count here: what it
+   * can enter is {@link UntracedCode}'s question.
+   */
+  public static Optional<String> byName(final IcfgModel.Structure structure, final String mainClass) {
+    final BitSet reachable = reachable(structure, mainClass);
+    for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
+      final Optional<String> why = byName(structure.program(), m);
+      if (why.isPresent()) {
+        return why;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Whether the method calls a JDK method that calls methods chosen at run time. */
+  private static Optional<String> byName(final Program program, final int m) {
+    final int base = program.blockId(m, 0);
+    for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
+      final Block block = program.block(b);
+      if (block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
+          && BY_NAME.contains(block.call().owner() + "." + block.call().name())) {
+        return Optional.of(program.methodOfBlock(b).id() + " calls " + block.call().owner() + "."
+            + block.call().name());
       }
     }
     return Optional.empty();
