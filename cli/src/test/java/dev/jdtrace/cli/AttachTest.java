@@ -73,6 +73,23 @@ class AttachTest {
     }
   }
 
+  /**
+   * A cold service has loaded no handler class yet: the plan holds only what is loaded, the first request
+   * loads the handler in the first sessions, and the attach plans again with it and runs every session again.
+   */
+  @Test
+  void aClassTheFirstSessionsLoadIsPlannedAndTheSessionsRunAgain() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start()) {
+      final Path trace = dir.resolve("cold.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "2",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("the sessions loaded").contains("dev.jdtrace.programs.service.RequestHandler")
+          .contains("planning again with them");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+    }
+  }
+
   /** An open world: the untraced dispatcher reaches a traced method by reflection only. */
   @Test
   void aMethodTheUntracedDispatcherCallsByReflection() throws IOException {

@@ -4,6 +4,7 @@ import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.Set;
 
 /**
  * Everything one session on a running JVM needs.
@@ -17,7 +18,13 @@ import java.util.BitSet;
  * @param session index of this session in the plan
  * @param window the trigger command or observation window
  * @param guardrails the limits that truncate the session
+ * @param unplanned traced classes with a class file that the plan left out (it planned only the classes
+ *     the JVM had loaded); a session that sees one prepared says so, and the attach plans again
  */
 public record AttachSpec(Endpoint target, Program program, ClassFilter filter, BitSet witnesses, Path stream,
-    String planId, int session, Window window, Guardrails guardrails) {
+    String planId, int session, Window window, Guardrails guardrails, Set<String> unplanned) {
+
+  public AttachSpec {
+    unplanned = Set.copyOf(unplanned);
+  }
 }

@@ -5,6 +5,8 @@ import dev.jdtrace.driver.internal.Attacher;
 import dev.jdtrace.driver.internal.JvmClassReader;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.model.Program;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The traced classes as a running JVM holds them, read over JDI when the user gives no class files. Only
@@ -30,6 +32,23 @@ public final class JvmClasses {
         throw new TargetException(target + " cannot show bytecode over JDI: pass --classpath");
       }
       return JvmClassReader.read(vm, target, filter);
+    } finally {
+      Attacher.detach(target, vm);
+    }
+  }
+
+  /**
+   * Attaches, lists the prepared classes the filter traces, and detaches: what a plan from class files
+   * needs to hold when it covers only what the JVM runs.
+   *
+   * @throws TargetException when the JVM cannot be attached to
+   */
+  public static Set<String> loadedNames(final Endpoint target, final ClassFilter filter) {
+    final VirtualMachine vm = Attacher.attach(target);
+    try {
+      final Set<String> names = new TreeSet<>();
+      vm.allClasses().stream().filter(t -> t.isPrepared() && filter.matches(t.name())).forEach(t -> names.add(t.name()));
+      return names;
     } finally {
       Attacher.detach(target, vm);
     }

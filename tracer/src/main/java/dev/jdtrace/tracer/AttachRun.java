@@ -22,6 +22,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -36,41 +38,65 @@ final class AttachRun {
   private AttachRun() {
   }
 
+  /** Rounds of sessions an attach may run: each one after the first plans the classes the last one loaded. */
+  static final int ROUNDS = 3;
+
   /**
-   * Runs every session and writes the trace.
+   * Runs every session and writes the trace. A plan from class files covers the traced classes the JVM
+   * had loaded; when sessions see another one prepared (a first request loads its handlers), every session
+   * runs again on a plan that holds it.
    *
    * @param out where session 0's trigger output goes
    * @param err where session 0's trigger errors go
+   * @throws ReconstructionException when traced classes still load unplanned after {@value #ROUNDS} rounds
    */
   static AttachReport run(final AttachRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
-    final TracedProgram traced = traced(request, info);
-    final TracePlan planned = TraceRun.plan(traced, request.planning(), info);
-    final Plan plan = planned.plan();
-    final Path work = Files.createTempDirectory("jdtrace-attach-");
-    try (Interruption guard = Interruption.guard(List.of(work), info)) {
-      final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info);
-      check(request, traced, results);
-      final List<SessionStreams> streams = new ArrayList<>();
-      for (final Plan.SessionPlan session : plan.sessions()) {
-        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+    final Set<String> learned = new TreeSet<>();
+    for (int round = 1; ; round++) {
+      final TracedProgram traced = traced(request, learned, info);
+      final TracePlan planned = TraceRun.plan(traced, request.planning(), info);
+      final Plan plan = planned.plan();
+      final Path work = Files.createTempDirectory("jdtrace-attach-");
+      try (Interruption guard = Interruption.guard(List.of(work), info)) {
+        final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info);
+        final Set<String> unplanned = new TreeSet<>();
+        results.forEach(r -> unplanned.addAll(r.run().unplannedClasses()));
+        if (!unplanned.isEmpty()) {
+          final String which = unplanned.size() + " traced class(es) the plan did not hold (" + unplanned.iterator()
+              .next() + (unplanned.size() > 1 ? ", ..." : "") + ")";
+          if (round == ROUNDS) {
+            throw new ReconstructionException("the sessions still loaded " + which + " after " + ROUNDS
+                + " rounds: the target keeps loading new traced classes; no trace written");
+          }
+          info.accept("the sessions loaded " + which + ": planning again with them (the sessions run again)");
+          learned.addAll(unplanned);
+          continue;
+        }
+        check(request, traced, results);
+        final List<SessionStreams> streams = new ArrayList<>();
+        for (final Plan.SessionPlan session : plan.sessions()) {
+          streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+        }
+        final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
+            traced.program());
+        final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
+            OutputTarget.check(request.planning().trace(), "TRACE"));
+        return new AttachReport(plan, results, entries, matched.threads(), matched.leftOut());
+      } finally {
+        TraceRun.deleteTree(work);
       }
-      final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
-          traced.program());
-      final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
-          OutputTarget.check(request.planning().trace(), "TRACE"));
-      return new AttachReport(plan, results, entries, matched.threads(), matched.leftOut());
-    } finally {
-      TraceRun.deleteTree(work);
     }
   }
 
   /**
-   * The traced classes: those of the request's classpath, or else the classes the first target has
-   * loaded, read over JDI; then the traced set is exactly those classes, so one loaded later stays
-   * untraced rather than unplanned.
+   * The traced classes: those of the request's classpath that the first target has loaded (with {@code
+   * learned}, loaded by earlier sessions), or all of them when it has loaded none yet; or else, with no
+   * classpath, the classes the first target has loaded, read over JDI: then the traced set is exactly those
+   * classes, so one loaded later stays untraced rather than unplanned.
    */
-  private static TracedProgram traced(final AttachRequest request, final Consumer<String> info) {
+  private static TracedProgram traced(final AttachRequest request, final Set<String> learned,
+      final Consumer<String> info) {
     final ClassFilter filter = new ClassFilter(request.planning().includes(), request.planning().excludes());
     final Endpoint first = request.targets().get(0);
     if (request.classpath() == null) {
@@ -78,14 +104,22 @@ final class AttachRun {
       final List<String> names = program.classes().stream().map(c -> c.name()).toList();
       info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
           + "read over JDI");
-      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, request.planning().excludes()), program);
+      return TracedProgram.ofRunning(List.of(), new ClassFilter(names, request.planning().excludes()), program,
+          Set.of());
     }
-    final Program program = ProgramLoader.load(request.classpath(), filter);
+    final Set<String> loaded = new TreeSet<>(JvmClasses.loadedNames(first, filter));
+    loaded.addAll(learned);
+    Program program = ProgramLoader.load(request.classpath(), filter, loaded::contains);
+    if (program.classes().isEmpty()) {
+      program = ProgramLoader.load(request.classpath(), filter);
+    }
     if (program.classes().isEmpty()) {
       throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",
           request.planning().includes()) + ": give a class name or a prefix such as com.example.*");
     }
-    return TracedProgram.ofRunning(request.classpath(), filter, program);
+    final Set<String> unplanned = new TreeSet<>(ProgramLoader.tracedNames(request.classpath(), filter));
+    unplanned.removeAll(program.classes().stream().map(c -> c.name()).toList());
+    return TracedProgram.ofRunning(request.classpath(), filter, program, unplanned);
   }
 
   /** One worker per target; each runs its sessions in order. Results in session order. */
@@ -105,7 +139,7 @@ final class AttachRun {
             final Plan.SessionPlan s = plan.sessions().get(k);
             final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), traced.program(),
                 traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
-                request.guardrails()), k == 0 ? out : OutputStream.nullOutputStream(),
+                request.guardrails(), traced.unplanned()), k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
             info.accept(describe(r, total));
             mine.add(r);

@@ -151,15 +151,16 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    *
    * @param classpath where untraced supertypes and callers are looked up (may be empty)
    * @param program the analysed classes
+   * @param unplanned traced classes of the classpath the plan leaves out because the JVM has not loaded them
    */
   static TracedProgram ofRunning(final List<Path> classpath, final ClassFilter filter,
-      final Program program) {
+      final Program program, final Set<String> unplanned) {
     final UntracedCallers callers = PlanCache.callers(program, filter, classpath);
     final CallResolver resolver = new CallResolver(new Hierarchy(program), true);
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
-        Optional.of("attached to a running JVM"), List.of(), callers, Set.of(), null, null, true);
+        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true);
   }
 
   /**

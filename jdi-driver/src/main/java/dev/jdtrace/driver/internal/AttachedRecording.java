@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** Records one attached session into its stream file: the phases of {@link Attachment} in order. */
@@ -79,7 +80,8 @@ public final class AttachedRecording {
         attachment.detach();
         final BreakpointInstaller installer = attachment.installer();
         final SessionResult run = new SessionResult(spec.session(), exit, digest, recorder.threads(),
-            installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused());
+            installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
+            installer.unplannedPrepared(), List.of());
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
             attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded);
       } finally {

@@ -65,7 +65,8 @@ final class Attachment {
     this.vm = vm;
     this.spec = spec;
     this.recorder = recorder;
-    this.installer = new BreakpointInstaller(spec.program(), spec.witnesses(), vm.eventRequestManager());
+    this.installer = new BreakpointInstaller(spec.program(), spec.witnesses(), vm.eventRequestManager(),
+        spec.unplanned());
     this.session = JdiSession.listen(vm, spec.filter(), recorder, installer);
   }
 
@@ -76,7 +77,7 @@ final class Attachment {
    * thread running a traced block cannot be started exactly: the VM is resumed and looked at again, a few
    * times, and a thread still running then is left out of the session.
    *
-   * @return false when a class was refused (no breakpoint is set)
+   * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set)
    */
   boolean begin() throws InterruptedException {
     for (int look = 1; ; look++) {
@@ -107,8 +108,8 @@ final class Attachment {
             }
           }
         }
-        if (!installer.refused().isEmpty()) {
-          return false;
+        if (!installer.refused().isEmpty() || !installer.unplannedPrepared().isEmpty()) {
+          return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
         }
         safe.forEach(installer::install);
         inside.forEach(this::startAt);
