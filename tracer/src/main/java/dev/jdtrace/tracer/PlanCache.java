@@ -33,16 +33,17 @@ import java.util.zip.ZipFile;
  * so that tracing the same build again (a CI regression run) neither runs the program for its loaded
  * classes nor plans:
  * <ul>
- *   <li>the traced classes a run loaded, keyed by the java command, its standard input, the class
- *       patterns and the traced class files (names, sizes and CRCs of jar entries; bytes of class files in
- *       directories);</li>
+ *   <li>the traced classes a run loaded, keyed by the java command, its standard input and the class
+ *       patterns, not by the class files: a changed build reuses them, since every session checks what it
+ *       loads against them and the run plans again when it loads another class;</li>
  *   <li>a plan (its sessions' witnesses and predicted cost), keyed by the analysed classes (hierarchy and
- *       each method's bytecode hash), the java command and classpath, every planning option, the weights
- *       file's bytes and the cost model;</li>
+ *       each method's bytecode hash), the untraced class files of the classpath, the java command, every
+ *       planning option, the weights file's bytes and the cost model;</li>
  *   <li>what the untraced classes of the classpath can do to traced code ({@link UntracedCallers}), keyed by
  *       the analysed classes, the class patterns and the classpath's class files.</li>
  * </ul>
- * A changed class file changes the keys, so it is planned again; a broken or unreadable entry is ignored.
+ * A changed class invalidates only what depends on it: changing a class the program loads plans again
+ * (without a first run), changing one it does not load plans nothing; a broken or unreadable entry is ignored.
  * Entries are written to a temporary file and moved into place, so concurrent runs never read half an entry.
  */
 final class PlanCache {
@@ -107,9 +108,7 @@ final class PlanCache {
     command.args().forEach(a -> key.append("\narg ").append(a));
     key.append("\nstdin ").append(Bytecode.sha256(input.get()));
     key.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
-    for (final Path entry : command.classpath()) {
-      key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(tracedFiles(entry, filter));
-    }
+    command.classpath().forEach(entry -> key.append("\nentry ").append(entry.toAbsolutePath()));
     return digest(key);
   }
 
@@ -118,13 +117,16 @@ final class PlanCache {
     final StringBuilder key = new StringBuilder(FORMAT).append("\nplan");
     if (traced.command() != null) {
       traced.command().args().forEach(a -> key.append("\narg ").append(a));
-      // Untraced supertypes are read from the classpath (callbacks): their jars count, by size and date.
+      // Untraced supertypes and callers are read from the classpath: their class files count. Traced ones
+      // count only when analysed (below): one the program does not load cannot change the plan.
       for (final Path entry : traced.command().classpath()) {
-        key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(stamp(entry));
+        key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(classFiles(entry,
+            resource -> !traced.filter().matches(resource.substring(0, resource.length() - ".class".length())
+                .replace('/', '.'))));
       }
     }
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
-        .append(traced.filter().excludes()).append("\nunplanned ").append(traced.unplanned().hashCode())
+        .append(traced.filter().excludes())
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
         .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()))
         .append("\nuntraced ").append(traced.untraced() == null ? "unknown" : digest(new TreeSet<>(traced.untraced())
@@ -243,11 +245,6 @@ final class PlanCache {
     return CostModels.cacheDir().resolve("plans");
   }
 
-  /** A digest of the traced class files of one classpath entry ({@link #classFiles}). */
-  private static String tracedFiles(final Path entry, final ClassFilter filter) {
-    return classFiles(entry, resource -> traced(filter, resource));
-  }
-
   /**
    * A digest of the class files of one classpath entry that {@code which} accepts (by resource name):
    * names, sizes and CRCs from a jar's directory (nothing inflated), bytes of a directory's class files.
@@ -281,18 +278,6 @@ final class PlanCache {
       throw new UncheckedIOException("cannot read classpath entry " + entry + ": " + e.getMessage(), e);
     }
     return digest(files);
-  }
-
-  private static boolean traced(final ClassFilter filter, final String resource) {
-    return filter.matches(resource.substring(0, resource.length() - ".class".length()).replace('/', '.'));
-  }
-
-  private static String stamp(final Path entry) {
-    try {
-      return Files.isRegularFile(entry) ? Files.size(entry) + "@" + Files.getLastModifiedTime(entry) : "dir";
-    } catch (final IOException e) {
-      return "unreadable";
-    }
   }
 
   private static String digest(final CharSequence text) {
