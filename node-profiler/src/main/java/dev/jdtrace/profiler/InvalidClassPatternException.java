@@ -4,15 +4,7 @@ package dev.jdtrace.profiler;
 public final class InvalidClassPatternException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
-  private final String pattern;
-
   public InvalidClassPatternException(final String pattern) {
     super("class pattern " + pattern + ": * may only end a pattern, as in com.example.*");
-    this.pattern = pattern;
-  }
-
-  /** The pattern as given. */
-  public String pattern() {
-    return pattern;
   }
 }
