@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.profiler.NamePattern;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
@@ -15,7 +16,7 @@ import java.util.Arrays;
 public final class StackAt implements CallListener {
   private final PrintWriter out;
   private final Style style;
-  private final Glob thread;
+  private final NamePattern thread;
   private final long at;
   private Labels labels;
   private String name;
@@ -25,7 +26,7 @@ public final class StackAt implements CallListener {
   private int[] blocks = new int[64];
   private int threads;
 
-  private StackAt(final PrintWriter out, final Style style, final Glob thread, final long at) {
+  private StackAt(final PrintWriter out, final Style style, final NamePattern thread, final long at) {
     this.out = out;
     this.style = style;
     this.thread = thread;
@@ -33,7 +34,7 @@ public final class StackAt implements CallListener {
   }
 
   /** A visitor printing the stacks at entry {@code at} of the threads matching {@code thread} (all if null). */
-  public static TraceVisitor to(final PrintWriter out, final Style style, final Glob thread, final long at) {
+  public static TraceVisitor to(final PrintWriter out, final Style style, final NamePattern thread, final long at) {
     return new CallTracker(new StackAt(out, style, thread, at));
   }
 

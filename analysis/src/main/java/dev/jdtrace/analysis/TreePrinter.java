@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.profiler.NamePattern;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import java.io.PrintWriter;
 import java.util.List;
@@ -15,7 +16,7 @@ final class TreePrinter {
   private final PrintWriter out;
   private final Labels labels;
   private final Style style;
-  private final Glob method;
+  private final NamePattern method;
   private final int maxDepth;
 
   /** What a scope prints: everything, nothing but matching calls found below, or nothing. */
@@ -40,7 +41,7 @@ final class TreePrinter {
    * @param method print only calls of methods ({@code a.b.Class.method}) matching this, or all when null
    * @param maxDepth print calls at most this many levels deep
    */
-  TreePrinter(final PrintWriter out, final Labels labels, final Style style, final Glob method,
+  TreePrinter(final PrintWriter out, final Labels labels, final Style style, final NamePattern method,
       final int maxDepth) {
     this.out = out;
     this.labels = labels;

@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.profiler.NamePattern;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.io.PrintWriter;
@@ -22,8 +23,8 @@ public final class TreeView implements CallListener {
   static final int HELD_DEPTH = 128;
   private final PrintWriter out;
   private final Style style;
-  private final Glob thread;
-  private final Glob method;
+  private final NamePattern thread;
+  private final NamePattern method;
   private final int maxDepth;
   private final List<Frame> stack = new ArrayList<>();
   private TreePrinter printer;
@@ -48,7 +49,7 @@ public final class TreeView implements CallListener {
     }
   }
 
-  private TreeView(final PrintWriter out, final Style style, final Glob thread, final Glob method,
+  private TreeView(final PrintWriter out, final Style style, final NamePattern thread, final NamePattern method,
       final int maxDepth) {
     this.out = out;
     this.style = style;
@@ -64,7 +65,7 @@ public final class TreeView implements CallListener {
    * @param method only calls of matching {@code a.b.Class.method} and what they call, or all when null
    * @param maxDepth levels of calls printed
    */
-  public static TraceVisitor to(final PrintWriter out, final Style style, final Glob thread, final Glob method,
+  public static TraceVisitor to(final PrintWriter out, final Style style, final NamePattern thread, final NamePattern method,
       final int maxDepth) {
     return new CallTracker(new TreeView(out, style, thread, method, maxDepth));
   }

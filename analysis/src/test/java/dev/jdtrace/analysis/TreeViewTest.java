@@ -2,6 +2,7 @@ package dev.jdtrace.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.profiler.NamePattern;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -16,7 +17,7 @@ class TreeViewTest {
 
   private static String show(final Map<String, int[]> threads, final String method, final int depth) {
     final StringWriter text = new StringWriter();
-    Hand.play(TreeView.to(new PrintWriter(text), Style.PLAIN, null, method == null ? null : new Glob(method), depth),
+    Hand.play(TreeView.to(new PrintWriter(text), Style.PLAIN, null, method == null ? null : new NamePattern(method), depth),
         Hand.standard(), threads);
     return text.toString();
   }

@@ -1,6 +1,7 @@
 package dev.jdtrace.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.tracer.Tracer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,7 +26,7 @@ final class Runner {
 
   Runner(final Path work, final Path root) {
     this.work = work;
-    this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    this.java = JavaCommand.currentJava();
     this.releaseJar = root.resolve("cli/target/jdtrace.jar");
     this.benchClasspath = System.getProperty("java.class.path");
   }

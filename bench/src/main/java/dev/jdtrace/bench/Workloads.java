@@ -1,6 +1,7 @@
 package dev.jdtrace.bench;
 
 import dev.jdtrace.bench.scale.ScaleProgram;
+import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.programs.Catalog;
 import dev.jdtrace.programs.libs.LibraryCatalog;
 import java.io.IOException;
@@ -33,7 +34,7 @@ final class Workloads {
   Workloads(final Path root, final Path work, final boolean quick) {
     this.root = root;
     this.work = work;
-    this.java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    this.java = JavaCommand.currentJava();
     this.quick = quick;
   }
 

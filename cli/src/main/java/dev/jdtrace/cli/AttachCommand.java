@@ -6,8 +6,6 @@ import dev.jdtrace.tracer.AttachRequest;
 import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.NoTracedClassLoadedException;
-import dev.jdtrace.driver.RefusedClassesException;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.JavaCommand;
@@ -117,21 +115,12 @@ final class AttachCommand implements Callable<Integer> {
             + e.host() + ") and attach to 127.0.0.1:" + e.port());
       }
     }
-    final AttachReport report;
-    try {
-      report = Tracer.attach(new AttachRequest(endpoints,
-          classpath == null ? null : JavaCommand.classpathEntries(classpath),
-          planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
-          trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
-          new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
-          target.isStandardOutput() ? System.err : System.out, System.err, info);
-    } catch (final NoTracedClassLoadedException e) {
-      throw new IllegalArgumentException("no class matching --include " + String.join(" ", e.includes())
-          + " is loaded in " + e.target() + ": without --classpath only loaded classes can be traced", e);
-    } catch (final RefusedClassesException e) {
-      throw new IllegalArgumentException("without --classpath, " + e.getMessage() + "; pass --classpath with "
-          + "the class files the JVM runs, or --exclude them", e);
-    }
+    final AttachReport report = Tracer.attach(new AttachRequest(endpoints,
+        classpath == null ? null : JavaCommand.classpathEntries(classpath),
+        planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
+        trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
+        new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
+        target.isStandardOutput() ? System.err : System.out, System.err, info);
     report.sessions().stream().filter(r -> r.run().exitCode() != 0).findFirst()
         .ifPresent(r -> info.accept("the trigger exited with code " + r.run().exitCode()));
     if (report.threads() == 0) {

@@ -1,11 +1,11 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.analysis.DiffFormat;
-import dev.jdtrace.analysis.Glob;
 import dev.jdtrace.analysis.ReportSources;
 import dev.jdtrace.analysis.Style;
 import dev.jdtrace.analysis.TraceComparison;
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.NamePattern;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,9 +69,10 @@ final class DiffCommand implements Callable<Integer> {
         ? new PrintWriter(java.io.OutputStream.nullOutputStream()) : spec.commandLine().getOut();
     final Style style = new Style(color == ShowCommand.Color.always
         || color == ShowCommand.Color.auto && System.console() != null);
-    final List<Glob> threads = ignoreThreads.stream().map(Glob::new).toList();
+    final List<NamePattern> threads = ignoreThreads.stream().map(NamePattern::new).toList();
+    final List<NamePattern> classes = ignoreClasses.stream().map(ClassFilter::pattern).toList();
     final boolean same = new TraceComparison(a, b, name -> threads.stream().anyMatch(g -> g.matches(name)),
-        name -> ignoreClasses.stream().anyMatch(p -> ClassFilter.matches(p, name)))
+        name -> classes.stream().anyMatch(g -> g.matches(name)))
         .run(out, format, style, ReportSources.of(sources));
     out.flush();
     return same ? 0 : 1;

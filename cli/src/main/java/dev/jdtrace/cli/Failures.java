@@ -27,7 +27,7 @@ final class Failures implements IExecutionExceptionHandler {
       // Ctrl-C or SIGTERM killed the sessions: the interruption has said so in its one line.
       return exitCode(e);
     }
-    cmd.getErr().println("jdtrace: " + message(e));
+    cmd.getErr().println("jdtrace: " + Wording.of(e));
     if (exitCode(e) == CommandLine.ExitCode.SOFTWARE || System.getenv("JDTRACE_DEBUG") != null
         || Verbosity.of(cmd.getCommandSpec()).verbose) {
       e.printStackTrace(cmd.getErr());
@@ -50,9 +50,5 @@ final class Failures implements IExecutionExceptionHandler {
       return BAD_INPUT;
     }
     return CommandLine.ExitCode.SOFTWARE;
-  }
-
-  private static String message(final Throwable e) {
-    return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 }

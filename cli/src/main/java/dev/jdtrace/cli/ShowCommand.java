@@ -1,10 +1,10 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.analysis.Glob;
 import dev.jdtrace.analysis.StackAt;
 import dev.jdtrace.analysis.Style;
 import dev.jdtrace.analysis.TraceFiles;
 import dev.jdtrace.analysis.TreeView;
+import dev.jdtrace.profiler.NamePattern;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -60,9 +60,9 @@ final class ShowCommand implements Callable<Integer> {
     }
     final PrintWriter out = spec.commandLine().getOut();
     final Style style = new Style(color == Color.always || color == Color.auto && System.console() != null);
-    final Glob threads = thread == null ? null : new Glob(thread);
+    final NamePattern threads = thread == null ? null : new NamePattern(thread);
     TraceFiles.read(trace, at != null ? StackAt.to(out, style, threads, at)
-        : TreeView.to(out, style, threads, method == null ? null : new Glob(method),
+        : TreeView.to(out, style, threads, method == null ? null : new NamePattern(method),
             depth == null ? Integer.MAX_VALUE : depth));
     out.flush();
     return 0;

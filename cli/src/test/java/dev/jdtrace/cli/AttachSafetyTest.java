@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import static dev.jdtrace.cli.Cli.assertOneLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.jdi.Bootstrap;
@@ -38,11 +39,6 @@ class AttachSafetyTest {
         "-o", "unused.trace"));
     args.addAll(List.of(options));
     return Cli.execute(args.toArray(String[]::new));
-  }
-
-  private static void assertOneLine(final Cli.Outcome o, final int code, final String text) {
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(code);
-    assertThat(o.err()).contains(text).doesNotContain("\tat ").doesNotContain("Exception");
   }
 
   @Test

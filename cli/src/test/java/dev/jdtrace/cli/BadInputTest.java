@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import static dev.jdtrace.cli.Cli.assertOneLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -22,11 +23,6 @@ class BadInputTest {
     args[5] = "--";
     System.arraycopy(javaCommand, 0, args, 6, javaCommand.length);
     return Cli.execute(args);
-  }
-
-  private static void assertOneLine(final Cli.Outcome o, final int code, final String text) {
-    assertThat(o.exitCode()).isEqualTo(code);
-    assertThat(o.err()).contains(text).doesNotContain("\tat ").doesNotContain("Exception");
   }
 
   @Test

@@ -1,5 +1,8 @@
 package dev.jdtrace.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.programs.Sample;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -11,13 +14,19 @@ final class Cli {
   /** The classpath entry of the bundled test programs. */
   static final String PROGRAMS = programs();
   /** The java executable running the tests. */
-  static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  static final String JAVA = JavaCommand.currentJava();
 
   private Cli() {
   }
 
   /** Exit code, standard output and standard error of one invocation. */
   record Outcome(int exitCode, String out, String err) {
+  }
+
+  /** Asserts a failure with this exit code, said in words that hold {@code text}, with no stack trace. */
+  static void assertOneLine(final Outcome o, final int code, final String text) {
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(code);
+    assertThat(o.err()).contains(text).doesNotContain("\tat ").doesNotContain("Exception");
   }
 
   static Outcome execute(final String... args) {

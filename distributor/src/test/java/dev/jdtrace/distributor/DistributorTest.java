@@ -1,5 +1,6 @@
 package dev.jdtrace.distributor;
 
+import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -103,13 +104,5 @@ class DistributorTest {
 
   private static DecisionGroups.Unit unit(final boolean untraced, final int... witnesses) {
     return new DecisionGroups.Unit(bits(witnesses), witnesses[0], untraced);
-  }
-
-  private static BitSet bits(final int... witnesses) {
-    final BitSet b = new BitSet();
-    for (final int w : witnesses) {
-      b.set(w);
-    }
-    return b;
   }
 }

@@ -9,7 +9,7 @@ import java.util.Set;
  * @param target the JVM it attached to
  * @param run the figures shared with launched sessions; the exit code and output digest are the
  *     trigger's (0 and the digest of nothing for a fixed window)
- * @param truncated why a guardrail cut the session short, or {@code null} when it ended normally
+ * @param truncated the guardrail that cut the session short, or {@code null} when it ended normally
  * @param cutThreads stream indices of the recorded threads that were inside traced code when a guardrail
  *     cut the session: their streams stop mid-path
  * @param skippedThreads threads that were running a traced block when the session attached (not at rest
@@ -20,7 +20,7 @@ import java.util.Set;
  * @param activity per recorded thread, in stream index order, when it ran traced code
  * @param loadedClasses traced classes loaded in the target by the end of the session
  */
-public record AttachResult(Endpoint target, SessionResult run, String truncated, Set<Integer> cutThreads,
+public record AttachResult(Endpoint target, SessionResult run, GuardrailBreach truncated, Set<Integer> cutThreads,
     int skippedThreads, int residentThreads, long startSuspendMicros, List<ThreadActivity> activity,
     int loadedClasses) {
 

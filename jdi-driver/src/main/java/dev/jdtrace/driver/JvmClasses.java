@@ -23,13 +23,14 @@ public final class JvmClasses {
    *
    * @throws RefusedClassesException when a traced class has code only an exception handler reaches
    * @throws NoTracedClassLoadedException when no traced class is loaded
-   * @throws TargetException when the JVM cannot be attached to or cannot show bytecode
+   * @throws NoBytecodeOverJdiException when the JVM cannot show bytecode
+   * @throws TargetException when the JVM cannot be attached to
    */
   public static Program read(final Endpoint target, final ClassFilter filter) {
     final VirtualMachine vm = Attacher.attach(target);
     try {
       if (!vm.canGetBytecodes() || !vm.canGetConstantPool()) {
-        throw new TargetException(target + " cannot show bytecode over JDI: pass --classpath");
+        throw new NoBytecodeOverJdiException(target);
       }
       return JvmClassReader.read(vm, target, filter);
     } finally {

@@ -1,7 +1,7 @@
 package dev.jdtrace.driver;
 
 /** The target program could not be started or traced; the message is one line for the user. */
-public final class TargetException extends RuntimeException {
+public class TargetException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public TargetException(final String message) {

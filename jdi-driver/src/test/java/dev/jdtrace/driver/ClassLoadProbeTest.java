@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,7 @@ class ClassLoadProbeTest {
 
   @Test
   void recordsPreparedClassesTheTierEachMethodReachedAndTheUntracedClasses() {
-    final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    final String java = JavaCommand.currentJava();
     final JavaCommand command = JavaCommand.parse(List.of(java, "-cp", System.getProperty("java.class.path"),
         PROGRAM));
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command,

@@ -13,10 +13,27 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.apache.bcel.classfile.ClassFormatException;
+import org.apache.bcel.classfile.ClassParser;
+import org.apache.bcel.classfile.JavaClass;
 
 /** Lists and reads the class files of one classpath entry, a directory or a jar. */
 public final class ClassFiles {
   private ClassFiles() {
+  }
+
+  /**
+   * Parses one class file of the entry.
+   *
+   * @throws UncheckedIOException when it cannot be read or is not a class file
+   */
+  public static JavaClass parse(final Path entry, final InputStream in) {
+    try {
+      return new ClassParser(in, entry.toString()).parse();
+    } catch (final IOException | ClassFormatException e) {
+      throw new UncheckedIOException(new IOException("cannot parse a class file in " + entry + ": "
+          + e.getMessage(), e));
+    }
   }
 
   /** Whether the entry holds a resource such as {@code a/b/C.class}. */

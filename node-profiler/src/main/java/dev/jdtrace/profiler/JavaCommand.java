@@ -26,6 +26,11 @@ public record JavaCommand(List<String> args, List<Path> classpath, String mainCl
     classpath = List.copyOf(classpath);
   }
 
+  /** The java launcher of the JVM this runs in: the one to start a program with when none is named. */
+  public static String currentJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
   /**
    * Parses a java command.
    *

@@ -1,6 +1,7 @@
 package dev.jdtrace.profiler;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,5 +23,14 @@ class ClassFilterTest {
     assertThat(ClassFilter.isJdkClass("java.util.List")).isTrue();
     assertThat(ClassFilter.isJdkClass("jdk.internal.misc.Unsafe")).isTrue();
     assertThat(ClassFilter.isJdkClass("javalike.Thing")).isFalse();
+  }
+
+  @Test
+  void aStarAnywhereButTheEndIsRefusedBecauseJdiClassFiltersReadItOtherwise() {
+    assertThatThrownBy(() -> new ClassFilter(List.of("org.*.Jsoup"), List.of()))
+        .isInstanceOf(InvalidClassPatternException.class).hasMessageContaining("org.*.Jsoup");
+    assertThatThrownBy(() -> new ClassFilter(List.of("a.*"), List.of("*.Test")))
+        .isInstanceOf(InvalidClassPatternException.class);
+    assertThat(ClassFilter.pattern("a.b.*").matches("a.b.C$1")).isTrue();
   }
 }

@@ -173,10 +173,7 @@ public final class AttachedThreads {
       final ThreadActivity x = a.get(members.get(i));
       final ThreadActivity y = a.get(members.get(i + 1));
       if (x.overlaps(y)) {
-        throw new ReconstructionException("threads " + x.name() + " and " + y.name()
-            + " ran traced code at the same time in session " + r.run().session() + " on " + r.target()
-            + ": attach matches threads across sessions by the order in which they began traced code, which "
-            + "needs them to run one after another (send one request at a time, or use --sessions 1)");
+        throw new ThreadsOverlapException(x.name(), y.name(), r.run().session(), r.target());
       }
     }
   }

@@ -3,7 +3,6 @@ package dev.jdtrace.reconstruct;
 import dev.jdtrace.profiler.icfg.Weights;
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.MethodCfg;
-import dev.jdtrace.profiler.model.MethodId;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.BallLarusWeights;
 import dev.jdtrace.profiler.optimal.EdgeWeights;
@@ -24,8 +23,8 @@ import java.util.Map;
 
 /**
  * The trace profile: edge weights counted in a previous trace, so the next plan puts its witnesses
- * where the program really goes least. Blocks are matched by class, method and offset, so a trace of
- * an older build still helps where the code is unchanged. Methods the trace never ran keep a tiny
+ * where the program really goes least. Blocks are matched by {@link BlockKey}, so a trace of an older build
+ * still helps where the code is unchanged. Methods the trace never ran keep a tiny
  * multiple of the Ball-Larus estimate, which only breaks ties.
  */
 public final class TraceWeights implements Weights {
@@ -126,15 +125,13 @@ public final class TraceWeights implements Weights {
     @Override
     public void dictionary(final TraceDictionary d) {
       dictionary = d;
-      final Map<String, Integer> ids = new HashMap<>();
+      final Map<BlockKey, Integer> ids = new HashMap<>();
       for (int b = 0; b < program.blockCount(); b++) {
-        ids.put(program.methodOfBlock(b).id() + "@" + program.block(b).startBci(), b);
+        ids.put(BlockKey.of(program, b), b);
       }
       toProgram = new int[d.blocks().size()];
       for (int b = 0; b < toProgram.length; b++) {
-        final TraceDictionary.MethodEntry m = d.methodOf(b);
-        final MethodId id = new MethodId(d.classOf(b).name(), m.name(), m.descriptor());
-        toProgram[b] = ids.getOrDefault(id + "@" + d.blocks().get(b).startBci(), -1);
+        toProgram[b] = ids.getOrDefault(BlockKey.of(d, b), -1);
       }
     }
 

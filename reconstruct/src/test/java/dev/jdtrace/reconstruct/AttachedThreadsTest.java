@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.driver.GuardrailBreach;
+import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.ThreadActivity;
 import java.util.ArrayList;
@@ -17,7 +19,7 @@ class AttachedThreadsTest {
   private static final Endpoint TARGET = new Endpoint("127.0.0.1", 5005);
 
   /** A session whose threads ran one after another (or as given by the spans), with one hit each. */
-  private static AttachResult result(final int session, final String truncated, final Set<Integer> cut,
+  private static AttachResult result(final int session, final GuardrailBreach truncated, final Set<Integer> cut,
       final ThreadActivity... activity) {
     return new AttachResult(TARGET, new SessionResult(session, 0, "", activity.length, 1, activity.length, 1,
         List.of()), truncated, cut, 0, 0, 0, List.of(activity), 1);
@@ -74,7 +76,7 @@ class AttachedThreadsTest {
     final List<AttachResult> results = List.of(
         result(0, null, Set.of(), new ThreadActivity("a", 0, 1), new ThreadActivity("b", 2, 3),
             new ThreadActivity("c", 4, 5)),
-        result(1, "more than 2 hits (--max-hits)", Set.of(1), new ThreadActivity("a", 0, 1),
+        result(1, new GuardrailBreach(GuardrailBreach.Limit.HITS, new Guardrails(2, 10, 60, 0)), Set.of(1), new ThreadActivity("a", 0, 1),
             new ThreadActivity("b", 2, 2)));
     final AttachedThreads.Matched m = AttachedThreads.match(results,
         List.of(streams(0, "a", "b", "c"), streams(1, "a", "b")), true);

@@ -7,6 +7,7 @@ import dev.jdtrace.driver.AttachSession;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.JvmClasses;
+import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.ClassFilter;
@@ -114,8 +115,7 @@ final class AttachRun {
       program = ProgramLoader.load(request.classpath(), filter);
     }
     if (program.classes().isEmpty()) {
-      throw new IllegalArgumentException("no class on --classpath matches --include " + String.join(" ",
-          request.planning().includes()) + ": give a class name or a prefix such as com.example.*");
+      throw new NoMatchingClassException(request.planning().includes(), 0);
     }
     final Set<String> unplanned = new TreeSet<>(ProgramLoader.tracedNames(request.classpath(), filter));
     unplanned.removeAll(program.classes().stream().map(c -> c.name()).toList());
@@ -173,7 +173,7 @@ final class AttachRun {
         r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
             + "recorded)",
         s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
-            + r.truncated());
+            + r.truncated().describe());
   }
 
   /**
@@ -190,16 +190,12 @@ final class AttachRun {
     }
     for (final AttachResult r : results) {
       if (r.loadedClasses() == 0) {
-        throw new IllegalArgumentException("no class matching --include "
-            + String.join(" ", traced.filter().includes()) + " was loaded in " + r.target()
-            + " by the end of session " + r.run().session() + ": check the patterns against the running code");
+        throw new NoTracedClassLoadedException(r.target(), traced.filter().includes(), r.run().session());
       }
     }
     for (final AttachResult r : results) {
       if (r.truncated() != null && !request.allowTruncated()) {
-        throw new TargetException("session " + r.run().session() + " on " + r.target() + " was truncated: "
-            + r.truncated() + "; its requests are removed and the target runs on; no trace written "
-            + "(--allow-truncated keeps the threads that completed)");
+        throw new TruncatedSessionException(r.run().session(), r.target(), r.truncated());
       }
     }
     final List<SessionResult> complete = results.stream().filter(r -> r.truncated() == null)

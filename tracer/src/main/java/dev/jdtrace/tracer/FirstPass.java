@@ -5,7 +5,6 @@ import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.reconstruct.ReconstructionException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Set;
@@ -112,8 +111,7 @@ final class FirstPass {
       final int maxReplans, final Consumer<String> info) {
     final String which = unknown.describe();
     if (plans > maxReplans) {
-      throw new ReconstructionException("the runs diverged: a session loaded " + which + " after " + plans
-          + " plans; trace every class with --all-classes");
+      throw new UnsettledLoadingException(which, plans);
     }
     info.accept("a session loaded " + which + ": planning again with them (the program runs again)");
     final Set<String> next = new TreeSet<>(planned.classes());

@@ -138,7 +138,7 @@ final class PlanCache {
       key.append("\nweights ").append(request.weights() == null ? "none"
           : Bytecode.sha256(Files.readAllBytes(request.weights())));
     } catch (final IOException e) {
-      throw new UncheckedIOException("cannot read --weights " + request.weights() + ": " + e.getMessage(), e);
+      throw new WeightsException(request.weights(), "cannot read it: " + e.getMessage(), e);
     }
     appendClasses(key, traced.program());
     return digest(key);

@@ -7,7 +7,6 @@ import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.distributor.cost.SessionCount;
-import dev.jdtrace.distributor.CapTooSmallException;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
@@ -164,14 +163,7 @@ final class TraceRun {
     final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
-    final IntFunction<List<BitSet>> split = n -> {
-      try {
-        return distributor.split(n, request.cap(), hitWeight);
-      } catch (final CapTooSmallException e) {
-        throw new IllegalArgumentException("--cap " + e.cap() + " is too small: " + e.job() + "; use --cap "
-            + e.minimum() + " or more", e);
-      }
-    };
+    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {

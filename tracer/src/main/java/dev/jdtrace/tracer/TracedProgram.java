@@ -118,12 +118,10 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
       }
     }
     if (program.classes().isEmpty() && !unplanned.isEmpty()) {
-      throw new IllegalArgumentException("the program loaded none of the " + unplanned.size()
-          + " classes matching --include " + String.join(" ", patterns) + ": nothing to trace");
+      throw new NoMatchingClassException(patterns, unplanned.size());
     }
     if (program.classes().isEmpty()) {
-      throw new IllegalArgumentException("no class on the classpath matches --include " + String.join(" ", patterns)
-          + ": give a class name or a prefix such as com.example.*");
+      throw new NoMatchingClassException(patterns, 0);
     }
     final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
         List.of(), UntracedCallers.NONE, unplanned, null, untraced, false).withLearned(List.of());

@@ -18,8 +18,8 @@ final class WeightsCheck {
   static void check(final TraceWeights weights, final Path file, final TracedProgram traced,
       final Consumer<String> info) {
     if (weights.entries() > 0 && weights.matchedEntries() == 0) {
-      throw new IllegalArgumentException("--weights " + file + ": none of its " + weights.entries()
-          + " block entries is in the traced classes of this program: it is a trace of another program");
+      throw new WeightsException(file, "none of its " + weights.entries()
+          + " block entries is in the traced classes of this program: it is a trace of another program", null);
     }
     final String ran = weights.mainClass();
     final String main = traced.command() == null ? null : traced.command().mainClass();

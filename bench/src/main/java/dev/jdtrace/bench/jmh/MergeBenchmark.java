@@ -4,6 +4,7 @@ import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.ProfileKind;
 import dev.jdtrace.reconstruct.Reconstruction;
@@ -78,7 +79,7 @@ public class MergeBenchmark {
   public void collect() throws IOException {
     final String[] w = workload.split(" ");
     final Path r = Path.of(root).toAbsolutePath();
-    final List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+    final List<String> java = List.of(JavaCommand.currentJava(), "-cp",
         r.resolve("test-programs/target/classes") + ":" + r.resolve("test-programs/target/lib") + "/*",
         "dev.jdtrace.programs.libs." + w[0], w[1]);
     work = Files.createTempDirectory("jdtrace-merge-bench-");

@@ -2,6 +2,7 @@ package dev.jdtrace.bench.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.profiler.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ class ScaleProgramTest {
       assertThat(classes.resolve("dev/jdtrace/programs/scale/Unit" + u + ".class")).exists();
     }
     assertThat(classes.resolve("dev/jdtrace/programs/scale/Unit3.class")).doesNotExist();
-    final Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+    final Process p = new ProcessBuilder(JavaCommand.currentJava(), "-cp",
         classes.toString(), ScaleProgram.MAIN, "40").redirectErrorStream(true).start();
     final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor()).isZero();

@@ -2,6 +2,7 @@ package dev.jdtrace.bench.stepping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.profiler.JavaCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ class LineStepperTest {
   @Test
   void recordsEveryLineOfTheProgramAndNoneOfTheJdk() throws Exception {
     final Path classes = Path.of(Countdown.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    final String java = JavaCommand.currentJava();
     final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
     final LineStepper.Result r = LineStepper.run(List.of(java, "-cp", classes.toString(), Countdown.class.getName()),

@@ -77,7 +77,7 @@ public final class DistributedPathDecoder {
           final int[] s = streams.get(i);
           if (pos[i] >= s.length || s[pos[i]] != v) {
             throw new DivergenceException("reached witness " + v + " but stream " + i + " holds "
-                + head(s, pos[i]) + " at " + pos[i], v, pos[0]);
+                + PathDecoder.head(s, pos[i]) + " at " + pos[i], v, pos[0]);
           }
           pos[i]++;
           seen = true;
@@ -137,9 +137,5 @@ public final class DistributedPathDecoder {
       }
     }
     return true;
-  }
-
-  private static String head(final int[] stream, final int pos) {
-    return pos < stream.length ? "witness " + stream[pos] : "the end of the stream";
   }
 }

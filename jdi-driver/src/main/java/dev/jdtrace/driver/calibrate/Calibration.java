@@ -16,11 +16,11 @@ import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.internal.JdiSession;
 import dev.jdtrace.driver.internal.TargetProcess;
+import dev.jdtrace.profiler.JavaCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -84,7 +84,7 @@ public final class Calibration {
    */
   private static double measureLoop(final int breakpoints) {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    final List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    final List<String> command = List.of(JavaCommand.currentJava(),
         "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(HITS));
     try (TargetProcess target = TargetProcess.start(command, StandardInput.none(), out,
         java.io.OutputStream.nullOutputStream())) {

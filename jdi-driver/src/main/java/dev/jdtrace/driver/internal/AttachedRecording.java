@@ -3,6 +3,7 @@ package dev.jdtrace.driver.internal;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSpec;
+import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.stream.HitStreamWriter;
@@ -42,9 +43,9 @@ public final class AttachedRecording {
       try {
         int exit = 0;
         String digest = NOTHING;
-        String truncated = null;
+        GuardrailBreach truncated = null;
         if (attachment.begin()) {
-          String breach;
+          Attachment.Stop breach;
           if (spec.window().trigger() != null) {
             final TriggerProcess trigger = TriggerProcess.start(spec.window().trigger(), spec.target(), spec.session(),
                 out, err);
@@ -71,7 +72,7 @@ public final class AttachedRecording {
           }
           if (breach != null) {
             attachment.cut(true);
-            truncated = breach.equals("refused") ? null : breach;
+            truncated = breach.breach();
           }
         } else {
           attachment.cut(true);

@@ -13,6 +13,7 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import dev.jdtrace.driver.AttachSpec;
+import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.model.Block;
@@ -153,31 +154,41 @@ final class Attachment {
    *
    * @return why a guardrail or the safety check ends the session, or {@code null} to go on
    */
-  String step(final long timeoutMillis) throws InterruptedException {
+  Stop step(final long timeoutMillis) throws InterruptedException {
     final EventSet set = vm.eventQueue().remove(timeoutMillis);
     if (set != null && !session.handle(set)) {
       throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session());
     }
     if (!installer.refused().isEmpty()) {
-      return "refused";
+      return Stop.REFUSED;
     }
     final Guardrails g = spec.guardrails();
     final long now = System.nanoTime();
     final long hits = recorder.hits();
     if (hits > g.maxHits()) {
-      return "more than " + g.maxHits() + " hits (--max-hits)";
+      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.HITS, g));
     }
     if (hits - windowHits > g.maxRate()) {
-      return "more than " + g.maxRate() + " hits within one second (--max-rate)";
+      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.RATE, g));
     }
     if (now - windowStart >= 1_000_000_000L) {
       windowStart = now;
       windowHits = hits;
     }
     if (now - start > g.maxSeconds() * 1e9) {
-      return "attached longer than " + g.maxSeconds() + " s (--max-seconds)";
+      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.SECONDS, g));
     }
     return null;
+  }
+
+  /**
+   * Why a session stops before its window ends.
+   *
+   * @param breach the guardrail it went past, or {@code null} when the safety check refused a class (the
+   *     session traced nothing, so nothing is truncated)
+   */
+  record Stop(GuardrailBreach breach) {
+    static final Stop REFUSED = new Stop(null);
   }
 
   /**
@@ -186,12 +197,12 @@ final class Attachment {
    *
    * @return why a guardrail cut the session while it settled, or {@code null}
    */
-  String settle() throws InterruptedException {
+  Stop settle() throws InterruptedException {
     while (true) {
       long hits = recorder.hits();
       long quietSince = System.nanoTime();
       while (System.nanoTime() - quietSince < spec.guardrails().settleMillis() * 1_000_000) {
-        final String breach = step(20);
+        final Stop breach = step(20);
         if (breach != null) {
           return breach;
         }

@@ -7,9 +7,7 @@ import dev.jdtrace.profiler.model.ClassModel;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.MethodId;
 import dev.jdtrace.profiler.model.Program;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -18,8 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.bcel.classfile.ClassFormatException;
-import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.Constant;
 import org.apache.bcel.classfile.ConstantCP;
 import org.apache.bcel.classfile.ConstantInterfaceMethodref;
@@ -123,13 +119,7 @@ public record UntracedCallers(BitSet entered, Map<String, Set<String>> overrides
 
   private static void read(final Path entry, final InputStream in, final Map<String, String> superOf,
       final Map<String, List<String>> declared, final List<MethodId> named) {
-    final JavaClass jc;
-    try {
-      jc = new ClassParser(in, entry.toString()).parse();
-    } catch (final IOException | ClassFormatException e) {
-      throw new UncheckedIOException(new IOException("cannot parse a class file in " + entry + ": "
-          + e.getMessage(), e));
-    }
+    final JavaClass jc = ClassFiles.parse(entry, in);
     superOf.put(jc.getClassName(), jc.getSuperclassName());
     final List<String> methods = new ArrayList<>();
     for (final Method m : jc.getMethods()) {

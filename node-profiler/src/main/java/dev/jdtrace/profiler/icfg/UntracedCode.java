@@ -1,9 +1,7 @@
 package dev.jdtrace.profiler.icfg;
 
 import dev.jdtrace.profiler.ClassFiles;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -11,8 +9,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.bcel.classfile.ClassFormatException;
-import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.Constant;
 import org.apache.bcel.classfile.ConstantCP;
 import org.apache.bcel.classfile.ConstantInterfaceMethodref;
@@ -70,13 +66,7 @@ public record UntracedCode(Set<String> unseen, Optional<String> dynamic) {
 
   /** How a class file may enter methods chosen at run time, or empty. */
   private static Optional<String> dynamicCall(final Path entry, final InputStream in) {
-    final JavaClass jc;
-    try {
-      jc = new ClassParser(in, entry.toString()).parse();
-    } catch (final IOException | ClassFormatException e) {
-      throw new UncheckedIOException(new IOException("cannot parse a class file in " + entry + ": "
-          + e.getMessage(), e));
-    }
+    final JavaClass jc = ClassFiles.parse(entry, in);
     for (final Method m : jc.getMethods()) {
       if (m.isNative()) {
         return Optional.of("declares the native method " + m.getName() + " (native code may call any method)");

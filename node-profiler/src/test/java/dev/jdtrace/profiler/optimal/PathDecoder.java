@@ -116,7 +116,8 @@ public final class PathDecoder {
     return first.contains(node, pos < stream.length ? stream[pos] : FirstWitnesses.END);
   }
 
-  private static String head(final int[] stream, final int pos) {
+  /** What a stream holds at a position, for a failure message. */
+  public static String head(final int[] stream, final int pos) {
     return pos < stream.length ? "witness " + stream[pos] : "the end of the stream";
   }
 

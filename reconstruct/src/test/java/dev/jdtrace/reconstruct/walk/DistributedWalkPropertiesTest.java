@@ -1,5 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
+import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -252,13 +253,5 @@ class DistributedWalkPropertiesTest {
 
   private static List<ThreadStream> streams(final List<BitSet> split, final Simulator.Execution e) {
     return split.stream().map(w -> new ThreadStream("t", -1, 0, e.stream(w), e.exceptions())).toList();
-  }
-
-  private static BitSet bits(final int... blocks) {
-    final BitSet b = new BitSet();
-    for (final int x : blocks) {
-      b.set(x);
-    }
-    return b;
   }
 }

@@ -70,8 +70,8 @@ class ExternalEntriesPropertiesTest {
           List.of(new ThreadStream("t", -1, 0, e.stream(observed), e.exceptions()))));
       final BitSet callbacks = c.callbacks();
       callbacks.or(learned);
-      final CallResolver resolver = new CallResolver(new Hierarchy(g.program), false);
-      final IcfgModel.Structure structure = IcfgModel.Structure.of(g.program, resolver, callbacks);
+      final IcfgModel.Structure structure = IcfgModel.Structure.of(g.program,
+          new CallResolver(new Hierarchy(g.program), false), List.of(), false, callbacks);
       final IcfgPlanner.Result plan = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
       final DecisionGroups groups = DecisionGroups.of(plan.model());
       final List<BitSet> split = new Distributor(g.program, groups, Strategy.FINE)

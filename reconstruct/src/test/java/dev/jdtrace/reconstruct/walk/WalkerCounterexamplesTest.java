@@ -1,10 +1,8 @@
 package dev.jdtrace.reconstruct.walk;
 
+import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
-import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -451,7 +449,7 @@ class WalkerCounterexamplesTest {
   private static void assertMergesBack(final Program p, final List<BitSet> sessions) {
     final IcfgModel.Structure structure = structure(p);
     final WalkerPropertiesTest.Case c = new WalkerPropertiesTest.Case(new GeneratedProgram(p), structure,
-        Callbacks.of(p, new CallResolver(new Hierarchy(p), false), List.of(), false));
+        structure.callbacks());
     final List<IcfgModel> models = sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
     final List<Simulator.Execution> runs = c.executions(true);
     assertThat(runs).isNotEmpty();
@@ -469,12 +467,6 @@ class WalkerCounterexamplesTest {
       }
     }
     assertThat(problems).as("sessions %s%n%s", sessions, c.generated().dump(sessions.get(0))).isEmpty();
-  }
-
-  private static BitSet bits(final int... blocks) {
-    final BitSet out = new BitSet();
-    Arrays.stream(blocks).forEach(out::set);
-    return out;
   }
 
   /** The block inside a try whose handler is block {@code handler}. */
@@ -549,9 +541,7 @@ class WalkerCounterexamplesTest {
   }
 
   static IcfgModel.Structure structure(final Program p) {
-    final CallResolver resolver = new CallResolver(new Hierarchy(p), false);
-    final BitSet callbacks = Callbacks.of(p, resolver, List.of(), false);
-    return IcfgModel.Structure.of(p, resolver, callbacks);
+    return IcfgModel.Structure.of(p, List.of());
   }
 
   // --- a tiny notation for programs

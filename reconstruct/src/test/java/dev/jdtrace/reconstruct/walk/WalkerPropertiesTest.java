@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.jdtrace.driver.stream.ExceptionRecord;
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Callbacks;
-import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -62,9 +59,8 @@ class WalkerPropertiesTest {
         final boolean clinits) {
       final GeneratedProgram g = GeneratedProgram.generate(GeneratedProgram.recipe(recipe),
           GeneratedProgram.Options.small(exceptions, virtuals, clinits));
-      final CallResolver resolver = new CallResolver(new Hierarchy(g.program), false);
-      final BitSet callbacks = Callbacks.of(g.program, resolver, List.of(), false);
-      return new Case(g, IcfgModel.Structure.of(g.program, resolver, callbacks), callbacks);
+      final IcfgModel.Structure structure = IcfgModel.Structure.of(g.program, List.of());
+      return new Case(g, structure, structure.callbacks());
     }
 
     /**

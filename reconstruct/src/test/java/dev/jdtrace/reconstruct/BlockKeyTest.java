@@ -1,0 +1,29 @@
+package dev.jdtrace.reconstruct;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class BlockKeyTest {
+
+  @Test
+  void aProgramBlockAndItsTraceDictionaryEntryHaveOneKeyAndNoTwoBlocksShareIt() {
+    final Program program = ProgramLoader.load(List.of(Path.of("target/classes")),
+        new ClassFilter(List.of("dev.jdtrace.reconstruct.*"), List.of()));
+    final TraceDictionary dictionary = TraceDictionary.of(program);
+    final Set<BlockKey> keys = new HashSet<>();
+    for (int b = 0; b < program.blockCount(); b++) {
+      assertThat(BlockKey.of(dictionary, b)).isEqualTo(BlockKey.of(program, b));
+      assertThat(keys.add(BlockKey.of(program, b))).as("block %d's key is unique", b).isTrue();
+    }
+    assertThat(keys).hasSizeGreaterThan(100);
+  }
+}
