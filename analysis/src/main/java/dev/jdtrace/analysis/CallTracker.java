@@ -19,7 +19,7 @@ import java.util.List;
  *       started inside it at an attach).</li>
  *   <li>{@code b} is an entry (bci 0): a call of {@code M} pushed on the top frame when {@code L} is a call
  *       site (a traced callee, or a callback through untraced code) or when {@code M} is a class
- *       initialiser that {@code L} can start. When {@code L} returns or throws, the top frame ends and the
+ *       initialiser that {@code L} can start (it runs inside {@code L}). When {@code L} returns or throws, the top frame ends and the
  *       rule is applied again to the frame below (untraced code between them called {@code M}, or the
  *       frame below goes on after a class initialiser). Otherwise {@code b} is a jump back to bci 0 of the
  *       top frame's own method, or, in another method, the exception left the top frame for untraced code
@@ -39,8 +39,8 @@ import java.util.List;
  * it to a lower frame of the same method with the same handler block; a block that is both reached
  * normally and a lower same-method frame's handler is taken as the handler; an exception caught by
  * untraced code that then calls traced code unwinds only the top frame (or, after a jump to bci 0 of the
- * top frame's method, none); a class initialiser that a returning block can start is taken to run inside
- * it rather than after its return. The test suite checks every test program's calls against the
+ * top frame's method, none); a class initialiser that the top frame's returning (or throwing) block can
+ * start is taken to run inside that block, though untraced code it returned to may have started it. The test suite checks every test program's calls against the
  * decoder's own.
  *
  * <p><b>Heuristic</b> with a version 2 trace, which stores no block ends: what a block may have done is
@@ -87,7 +87,8 @@ public final class CallTracker implements TraceVisitor {
   private boolean[] clinit;
   private int[] methodOf;
   private BlockEnd[] ends;
-  private boolean[] initTrigger;
+  /** Per block, the class initialisers it can start. */
+  private int[][] clinits;
   private int[][] handlers;
   /** Per block, whether it is the handler of an exception-table entry of its method. */
   private boolean[] isHandler;
@@ -120,7 +121,7 @@ public final class CallTracker implements TraceVisitor {
     exact = d.endsKnown();
     methodOf = new int[blocks.size()];
     ends = new BlockEnd[blocks.size()];
-    initTrigger = new boolean[blocks.size()];
+    clinits = new int[blocks.size()][];
     handlers = new int[blocks.size()][];
     isHandler = new boolean[blocks.size()];
     entry = new boolean[blocks.size()];
@@ -128,7 +129,7 @@ public final class CallTracker implements TraceVisitor {
       final BlockEntry b = blocks.get(i);
       methodOf[i] = b.methodIndex();
       ends[i] = b.end();
-      initTrigger[i] = b.initTrigger();
+      clinits[i] = b.clinits().stream().mapToInt(Integer::intValue).toArray();
       entry[i] = b.startBci() == 0;
       handlers[i] = b.handlers().stream().mapToInt(Integer::intValue).toArray();
       for (final int h : handlers[i]) {
@@ -170,7 +171,7 @@ public final class CallTracker implements TraceVisitor {
       final int from = last[top];
       final BlockEnd end = ends[from];
       if (entry[block]) {
-        if (end == BlockEnd.INVOKE || clinit[method] && initTrigger[from]) {
+        if (end == BlockEnd.INVOKE || contains(clinits[from], method)) {
           break; // pushed below: a call, a callback through untraced code, or a class initialisation
         }
         if (end == BlockEnd.RETURN || end == BlockEnd.THROW || method != methods[top]) {

@@ -55,9 +55,13 @@ class CallTrackerTest {
     return events;
   }
 
-  private static BlockEntry block(final int method, final int start, final BlockEnd end, final boolean init,
+  private static BlockEntry block(final int method, final int start, final BlockEnd end, final Integer... handlers) {
+    return block(method, start, end, List.of(), handlers);
+  }
+
+  private static BlockEntry block(final int method, final int start, final BlockEnd end, final List<Integer> clinits,
       final Integer... handlers) {
-    return new BlockEntry(method, start, start, List.of(start), end, init, List.of(handlers));
+    return new BlockEntry(method, start, start, List.of(start), end, clinits, List.of(handlers));
   }
 
   private static TraceDictionary dictionary(final List<String> methods, final BlockEntry... blocks) {
@@ -67,9 +71,9 @@ class CallTrackerTest {
 
   /** main = 0 (calls f) 1 (returns); f = 2 (branches) 3 (calls f, caught by 5) 4 (throws) 5 (handler, returns). */
   private static final TraceDictionary CATCHING = dictionary(List.of("main", "f"),
-      block(0, 0, BlockEnd.INVOKE, false), block(0, 3, BlockEnd.RETURN, false),
-      block(1, 0, BlockEnd.BRANCH, false), block(1, 3, BlockEnd.INVOKE, false, 5), block(1, 6, BlockEnd.THROW, false),
-      block(1, 7, BlockEnd.RETURN, false));
+      block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN),
+      block(1, 0, BlockEnd.BRANCH), block(1, 3, BlockEnd.INVOKE, 5), block(1, 6, BlockEnd.THROW),
+      block(1, 7, BlockEnd.RETURN));
 
   @Test
   void anExceptionIsCaughtByTheLowerFrameOfTheSameMethodWhoseHandlerCoversItsCallSite() {
@@ -91,21 +95,33 @@ class CallTrackerTest {
         "0/0", ">f@1/1", "3/1", "4/1", "3/1", "5/1", "<f@5/1", "1/0", "2/0", "<main@7/0", "end 7");
   }
 
-  /** main = 0 (starts a class initialisation, falls through) 1 (returns); {@code <clinit>} = 2 (returns). */
-  private static final TraceDictionary INITIALISING = dictionary(List.of("main", "<clinit>"),
-      block(0, 0, BlockEnd.FALLTHROUGH, true), block(0, 3, BlockEnd.RETURN, true), block(1, 0, BlockEnd.RETURN, false));
+  /**
+   * main = 0 (can start both class initialisers, as a subclass's, falls through) 1 (can start the second,
+   * returns); the first {@code <clinit>} = 2 (can start itself, returns), the second = 3 (returns).
+   */
+  private static final TraceDictionary INITIALISING = dictionary(List.of("main", "<clinit>", "<clinit>"),
+      block(0, 0, BlockEnd.FALLTHROUGH, List.of(1, 2)), block(0, 3, BlockEnd.RETURN, List.of(2)),
+      block(1, 0, BlockEnd.RETURN, List.of(1)), block(2, 0, BlockEnd.RETURN));
 
   @Test
   void aClassInitialiserRunsInsideTheBlockThatStartsIt() {
-    assertThat(events(INITIALISING, Hand.main(0, 2, 1, 2))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(INITIALISING, Hand.main(0, 2, 1, 3))).containsExactly("thread main", ">main@0/0", "0/0",
         "><clinit>@1/1", "2/1", "<<clinit>@2/1", "1/0",
-        "><clinit>@3/1", "2/1", "<<clinit>@4/1", "<main@4/0", "end 4");
+        "><clinit>@3/1", "3/1", "<<clinit>@4/1", "<main@4/0", "end 4");
+  }
+
+  @Test
+  void aClassInitialiserAReturningBlockCannotStartRunsAfterItsReturn() {
+    // The first initialiser's block 2 can start only its own class: the second runs in main's block 0 too.
+    assertThat(events(INITIALISING, Hand.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+        "><clinit>@1/1", "2/1", "<<clinit>@2/1", "><clinit>@2/1", "3/1", "<<clinit>@3/1", "1/0", "<main@4/0",
+        "end 4");
   }
 
   /** main = 0 (calls untraced code) 1 (returns); f = 2 (throws); g = 3 (returns). */
   private static final TraceDictionary THROWING = dictionary(List.of("main", "f", "g"),
-      block(0, 0, BlockEnd.INVOKE, false), block(0, 3, BlockEnd.RETURN, false), block(1, 0, BlockEnd.THROW, false),
-      block(2, 0, BlockEnd.RETURN, false));
+      block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN), block(1, 0, BlockEnd.THROW),
+      block(2, 0, BlockEnd.RETURN));
 
   @Test
   void aCallbackAfterAnExceptionLeftForUntracedCodeEndsTheThrowingFrame() {

@@ -48,7 +48,7 @@ public final class Hand {
           final int[] b = m.blocks()[i];
           final int gap = i + 1 < m.blocks().length ? m.blocks()[i + 1][0] - b[1] : 0;
           bs.add(new BlockEntry(ms.size() - 1, b[0], b[1], List.of(b[2]), gap == 3 ? BlockEnd.INVOKE
-              : gap == 0 ? BlockEnd.RETURN : BlockEnd.FALLTHROUGH, false, b.length > 3 ? List.of(b[3]) : List.of()));
+              : gap == 0 ? BlockEnd.RETURN : BlockEnd.FALLTHROUGH, List.of(), b.length > 3 ? List.of(b[3]) : List.of()));
         }
       }
     });
@@ -67,7 +67,7 @@ public final class Hand {
   public static TraceDictionary withEnd(final TraceDictionary d, final int block, final BlockEnd end) {
     final List<BlockEntry> bs = new ArrayList<>(d.blocks());
     final BlockEntry b = bs.get(block);
-    bs.set(block, new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines(), end, b.initTrigger(),
+    bs.set(block, new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines(), end, b.clinits(),
         b.handlers()));
     return new TraceDictionary(d.classes(), d.methods(), bs);
   }

@@ -12,8 +12,9 @@ import dev.jdtrace.profiler.model.BlockEnd;
  *              dictionary thread* end
  * dictionary = classCount { name:UTF sourceFile:UTF }
  *              methodCount { classIndex name:UTF descriptor:UTF }
- *              blockCount { methodIndex startBci endBci lineCount { line } shape handlerCount { handler } }
- * shape      = end + 8 × initTrigger                    -- end: an index into {@link #ENDS}
+ *              blockCount { methodIndex startBci endBci lineCount { line }
+ *                           end clinitCount { clinit } handlerCount { handler } }
+ *                                                       -- end: an index into {@link #ENDS}
  * thread     = 1:u8 name:UTF { 2:u8 n { blockId } }      -- chunks of 1 to 4096 block ids
  * end        = 0:u8 blocks                               -- the number of block ids in the file
  * </pre>
@@ -24,9 +25,9 @@ import dev.jdtrace.profiler.model.BlockEnd;
  *
  * <p>A block's end is how its last instruction leaves it ({@link BlockEnd}): an {@code INVOKE} block is a
  * call site, whose call returns to the next block of its method; a {@code RETURN} block leaves its frame;
- * a {@code THROW} block ends in {@code athrow}; every other end stays in the method. {@code initTrigger}
- * is 1 when an instruction of the block can start a class initialisation, which runs inside the block.
- * The handlers are the block ids of the exception handlers covering any instruction of the block. With
+ * a {@code THROW} block ends in {@code athrow}; every other end stays in the method. The clinits are the
+ * method indices of the class initialisers an instruction of the block can start (they run inside the
+ * block). The handlers are the block ids of the exception handlers covering any instruction of the block. With
  * them, the calls and returns of each thread follow exactly from its block ids (see the analysis
  * module's {@code CallTracker}). Version 2 had none of the three; readers still read it, with every
  * block's end {@code null}, and calls there are only guessed.
@@ -42,8 +43,6 @@ public final class TraceFormat {
   /** Block ends by their code in the file, fixed here so the file does not depend on the enum's order. */
   static final BlockEnd[] ENDS = {BlockEnd.FALLTHROUGH, BlockEnd.GOTO, BlockEnd.BRANCH, BlockEnd.SWITCH,
       BlockEnd.INVOKE, BlockEnd.RETURN, BlockEnd.THROW, BlockEnd.SUBROUTINE};
-  /** The bit of a block's shape saying it can start a class initialisation. */
-  static final int INIT_TRIGGER = 8;
   static final int END = 0;
   static final int THREAD = 1;
   static final int CHUNK = 2;

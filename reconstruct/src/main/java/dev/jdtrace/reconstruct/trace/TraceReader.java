@@ -71,17 +71,19 @@ public final class TraceReader {
 
   private static TraceDictionary.BlockEntry readEnd(final DataInputStream in, final int method, final int start,
       final int end, final List<Integer> lines) throws IOException {
-    final int shape = VarInts.readInt(in);
-    final int kind = shape & ~TraceFormat.INIT_TRIGGER;
+    final int kind = VarInts.readInt(in);
     if (kind >= TraceFormat.ENDS.length) {
-      throw corrupt("a block's shape " + shape + " is unknown");
+      throw corrupt("a block's end " + kind + " is unknown");
+    }
+    final List<Integer> clinits = new ArrayList<>();
+    for (int k = VarInts.readInt(in); k > 0; k--) {
+      clinits.add(VarInts.readInt(in));
     }
     final List<Integer> handlers = new ArrayList<>();
     for (int k = VarInts.readInt(in); k > 0; k--) {
       handlers.add(VarInts.readInt(in));
     }
-    return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind],
-        (shape & TraceFormat.INIT_TRIGGER) != 0, handlers);
+    return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind], clinits, handlers);
   }
 
   private static IOException corrupt(final String what) {
@@ -122,6 +124,11 @@ public final class TraceReader {
           lines));
     }
     for (final TraceDictionary.BlockEntry b : blocks) {
+      for (final int clinit : b.clinits()) {
+        if (clinit >= methods.size()) {
+          throw corrupt("a class initialiser " + clinit + ", which is not in its dictionary");
+        }
+      }
       for (final int handler : b.handlers()) {
         if (handler >= blocks.size()) {
           throw corrupt("a handler block " + handler + ", which is not in its dictionary");

@@ -49,7 +49,11 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
         for (final int line : b.lines()) {
           VarInts.write(out, line);
         }
-        VarInts.write(out, code(b.end()) + (b.initTrigger() ? TraceFormat.INIT_TRIGGER : 0));
+        VarInts.write(out, code(b.end()));
+        VarInts.write(out, b.clinits().size());
+        for (final int clinit : b.clinits()) {
+          VarInts.write(out, clinit);
+        }
         VarInts.write(out, b.handlers().size());
         for (final int handler : b.handlers()) {
           VarInts.write(out, handler);
