@@ -32,8 +32,8 @@ import picocli.CommandLine.Parameters;
         "  folded      flame-graph input: 'a;b;c count', count = block entries with stack",
         "  coverage    CSV: kind(method|block|line),class,method,file,line,startBci,",
         "              endBci,hits",
-        "calls, speedscope, chrome and folded reconstruct calls from the block path",
-        "heuristically; blocks, json and coverage are exact."},
+        "All are exact: calls follow from how the trace's blocks end (a version 2 trace, from an",
+        "older jdtrace, has no block ends: its calls are guessed; record it again)."},
     footer = {"", "Example:", "  jdtrace export app.trace --format speedscope -o app.speedscope.json"})
 final class ExportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
         + "loop counts one, a run of blocks one per 16 blocks) and the page at most 10 × --max-nodes; the rest "
         + "of a thread is cut at a marker and counted (\"… N more calls (M block entries) truncated\"). The method table and "
         + "the dictionary cover the whole trace.",
-        "Calls are reconstructed from the block path, a heuristic view; export --format blocks is exact."},
+        "Calls follow exactly from how the trace's blocks end (only guessed in a version 2 trace: record it again)."},
     footer = {"", "Example:", "  jdtrace report app.trace --sources src/main/java -o app.html"})
 final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")

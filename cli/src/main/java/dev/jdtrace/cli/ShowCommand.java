@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
     description = {"Each call is shown as Class.method (File.java:line), each run of blocks in a frame as its "
         + "line range, and repeated identical loop iterations once with a count (× N); iterations that differ "
         + "stay visible. #N is the ordinal of a line's first block entry in its thread, for --at.",
-        "Calls are reconstructed from the block path, a heuristic view; export --format blocks is exact."},
+        "Calls follow exactly from how the trace's blocks end (only guessed in a version 2 trace: record it again)."},
     footer = {"", "Examples:", "  jdtrace show app.trace --method '*.parse' --depth 3",
         "  jdtrace show app.trace --thread main --at 1200"})
 final class ShowCommand implements Callable<Integer> {
