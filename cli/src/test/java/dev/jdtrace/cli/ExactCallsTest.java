@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.analysis.CallsExport;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.programs.Catalog;
+import dev.jdtrace.programs.libs.LibraryCatalog;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
@@ -25,11 +26,12 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The calls a trace file shows are exactly the decoder's: on every test program (the deterministic ones
- * and those that end abruptly), the {@code calls} export of a one-session optimal trace equals, thread by
+ * The calls a trace file shows are exactly the decoder's: on every test program (the deterministic ones,
+ * those that end abruptly and the drivers of real libraries), the {@code calls} export of a one-session optimal trace equals, thread by
  * thread, the frames the decoding walk pushed and popped, which it took from the ICFG and not from the
  * block ids.
  */
@@ -37,18 +39,23 @@ class ExactCallsTest {
   @TempDir
   Path dir;
 
-  static Stream<String> programs() {
-    return Stream.concat(Catalog.DETERMINISTIC.stream(), Catalog.ENDINGS.stream().map(Catalog.Ending::program));
+  static Stream<Arguments> programs() {
+    return Stream.of(Catalog.DETERMINISTIC.stream().map(p -> Arguments.of(p, List.of())),
+        Catalog.ENDINGS.stream().map(e -> Arguments.of(e.program(), List.of())),
+        LibraryCatalog.ALL.stream().map(l -> Arguments.of(l.mainClass(), l.includes()))).flatMap(s -> s);
   }
 
   @ParameterizedTest
   @MethodSource("programs")
-  void callsExportIsTheDecodersCalls(final String program) throws Exception {
-    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, program);
+  void callsExportIsTheDecodersCalls(final String program, final List<String> includes) throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS + ":" + LibrariesAgreeTest.LIB + "/*",
+        program);
+    final List<String> planning = new ArrayList<>(List.of("plan", "--sessions", "1"));
+    includes.forEach(i -> planning.addAll(List.of("--include", i)));
     final Path stdin = Files.writeString(dir.resolve("stdin"), GroundTruthTest.STDIN);
     final Path plan = dir.resolve("plan.json");
-    final Cli.Outcome planned = Cli.execute(args(List.of("plan", "--sessions", "1", "--stdin", stdin.toString(),
-        "-o", plan.toString()), command));
+    planning.addAll(List.of("--stdin", stdin.toString(), "-o", plan.toString()));
+    final Cli.Outcome planned = Cli.execute(args(planning, command));
     assertThat(planned.exitCode()).as(planned.err()).isZero();
     final Path part = dir.resolve("part");
     final Cli.Outcome collected = Cli.execute(args(List.of("collect", "--plan", plan.toString(), "--session", "0",

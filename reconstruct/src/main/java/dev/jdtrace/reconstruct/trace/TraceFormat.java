@@ -12,9 +12,9 @@ import dev.jdtrace.profiler.model.BlockEnd;
  *              dictionary thread* end
  * dictionary = classCount { name:UTF sourceFile:UTF }
  *              methodCount { classIndex name:UTF descriptor:UTF }
- *              blockCount { methodIndex startBci endBci lineCount { line }
- *                           end clinitCount { clinit } handlerCount { handler } }
- *                                                       -- end: an index into {@link #ENDS}
+ *              blockCount { methodIndex startBci endBci lineCount { line } shape
+ *                           [clinitCount { clinit }] [handlerCount { handler }] }
+ * shape      = end + 8 × (clinits follow) + 16 × (handlers follow)   -- end: an index into {@link #ENDS}
  * thread     = 1:u8 name:UTF { 2:u8 n { blockId } }      -- chunks of 1 to 4096 block ids
  * end        = 0:u8 blocks                               -- the number of block ids in the file
  * </pre>
@@ -43,6 +43,10 @@ public final class TraceFormat {
   /** Block ends by their code in the file, fixed here so the file does not depend on the enum's order. */
   static final BlockEnd[] ENDS = {BlockEnd.FALLTHROUGH, BlockEnd.GOTO, BlockEnd.BRANCH, BlockEnd.SWITCH,
       BlockEnd.INVOKE, BlockEnd.RETURN, BlockEnd.THROW, BlockEnd.SUBROUTINE};
+  /** The bit of a block's shape saying its class initialisers follow (most blocks start none). */
+  static final int HAS_CLINITS = 8;
+  /** The bit of a block's shape saying its handlers follow (most blocks have none). */
+  static final int HAS_HANDLERS = 16;
   static final int END = 0;
   static final int THREAD = 1;
   static final int CHUNK = 2;

@@ -71,19 +71,22 @@ public final class TraceReader {
 
   private static TraceDictionary.BlockEntry readEnd(final DataInputStream in, final int method, final int start,
       final int end, final List<Integer> lines) throws IOException {
-    final int kind = VarInts.readInt(in);
+    final int shape = VarInts.readInt(in);
+    final int kind = shape & ~(TraceFormat.HAS_CLINITS | TraceFormat.HAS_HANDLERS);
     if (kind >= TraceFormat.ENDS.length) {
-      throw corrupt("a block's end " + kind + " is unknown");
+      throw corrupt("a block's shape " + shape + " is unknown");
     }
-    final List<Integer> clinits = new ArrayList<>();
-    for (int k = VarInts.readInt(in); k > 0; k--) {
-      clinits.add(VarInts.readInt(in));
-    }
-    final List<Integer> handlers = new ArrayList<>();
-    for (int k = VarInts.readInt(in); k > 0; k--) {
-      handlers.add(VarInts.readInt(in));
-    }
+    final List<Integer> clinits = (shape & TraceFormat.HAS_CLINITS) != 0 ? readIds(in) : List.of();
+    final List<Integer> handlers = (shape & TraceFormat.HAS_HANDLERS) != 0 ? readIds(in) : List.of();
     return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind], clinits, handlers);
+  }
+
+  private static List<Integer> readIds(final DataInputStream in) throws IOException {
+    final List<Integer> ids = new ArrayList<>();
+    for (int k = VarInts.readInt(in); k > 0; k--) {
+      ids.add(VarInts.readInt(in));
+    }
+    return ids;
   }
 
   private static IOException corrupt(final String what) {

@@ -49,14 +49,19 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
         for (final int line : b.lines()) {
           VarInts.write(out, line);
         }
-        VarInts.write(out, code(b.end()));
-        VarInts.write(out, b.clinits().size());
-        for (final int clinit : b.clinits()) {
-          VarInts.write(out, clinit);
+        VarInts.write(out, code(b.end()) + (b.clinits().isEmpty() ? 0 : TraceFormat.HAS_CLINITS)
+            + (b.handlers().isEmpty() ? 0 : TraceFormat.HAS_HANDLERS));
+        if (!b.clinits().isEmpty()) {
+          VarInts.write(out, b.clinits().size());
+          for (final int clinit : b.clinits()) {
+            VarInts.write(out, clinit);
+          }
         }
-        VarInts.write(out, b.handlers().size());
-        for (final int handler : b.handlers()) {
-          VarInts.write(out, handler);
+        if (!b.handlers().isEmpty()) {
+          VarInts.write(out, b.handlers().size());
+          for (final int handler : b.handlers()) {
+            VarInts.write(out, handler);
+          }
         }
       }
       frames.endFrame();
