@@ -19,11 +19,12 @@ import java.util.List;
  *       started inside it at an attach).</li>
  *   <li>{@code b} is an entry (bci 0): a call of {@code M} pushed on the top frame when {@code L} is a call
  *       site (a traced callee, or a callback through untraced code) or when {@code M} is a class
- *       initialiser that {@code L} can start (it runs inside {@code L}). When {@code L} returns or throws, the top frame ends and the
- *       rule is applied again to the frame below (untraced code between them called {@code M}, or the
- *       frame below goes on after a class initialiser). Otherwise {@code b} is a jump back to bci 0 of the
- *       top frame's own method, or, in another method, the exception left the top frame for untraced code
- *       that called {@code M}: the top frame ends and the rule is applied again.</li>
+ *       initialiser that {@code L} can start (it runs inside {@code L}). When {@code L} returns or throws,
+ *       the top frame ends and the rule is applied again to the frame below (untraced code between them
+ *       called {@code M}, or the frame below goes on after a class initialiser). Otherwise {@code b} is a
+ *       jump back to bci 0 of the top frame's own method, or, in another method, the exception left the
+ *       top frame for untraced code that called {@code M}: the top frame ends and the rule is applied
+ *       again.</li>
  *   <li>{@code L} returns: the top frame ends and the rule is applied again to the frame below: a call
  *       site continues at its return site, the next block of its method.</li>
  *   <li>{@code b} continues the top frame when it is the return site of {@code L}'s call (the call ran no
@@ -40,8 +41,8 @@ import java.util.List;
  * normally and a lower same-method frame's handler is taken as the handler; an exception caught by
  * untraced code that then calls traced code unwinds only the top frame (or, after a jump to bci 0 of the
  * top frame's method, none); a class initialiser that the top frame's returning (or throwing) block can
- * start is taken to run inside that block, though untraced code it returned to may have started it. The test suite checks every test program's calls against the
- * decoder's own.
+ * start is taken to run inside that block, though untraced code it returned to may have started it. A
+ * test checks the calls of every test program against the decoder's own.
  *
  * <p><b>Heuristic</b> with a version 2 trace, which stores no block ends: what a block may have done is
  * read off the dictionary: blocks of a method tile its bytecode, so the next block's start minus a

@@ -48,7 +48,8 @@ public final class Hand {
           final int[] b = m.blocks()[i];
           final int gap = i + 1 < m.blocks().length ? m.blocks()[i + 1][0] - b[1] : 0;
           bs.add(new BlockEntry(ms.size() - 1, b[0], b[1], List.of(b[2]), gap == 3 ? BlockEnd.INVOKE
-              : gap == 0 ? BlockEnd.RETURN : BlockEnd.FALLTHROUGH, List.of(), b.length > 3 ? List.of(b[3]) : List.of()));
+              : gap == 0 ? BlockEnd.RETURN : BlockEnd.FALLTHROUGH, List.of(),
+              b.length > 3 ? List.of(b[3]) : List.of()));
         }
       }
     });

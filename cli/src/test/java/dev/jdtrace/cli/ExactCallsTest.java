@@ -31,9 +31,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The calls a trace file shows are exactly the decoder's: on every test program (the deterministic ones,
- * those that end abruptly and the drivers of real libraries), the {@code calls} export of a one-session optimal trace equals, thread by
- * thread, the frames the decoding walk pushed and popped, which it took from the ICFG and not from the
- * block ids.
+ * those that end abruptly and the drivers of real libraries), the {@code calls} export of a one-session
+ * optimal trace equals, thread by thread, the frames the decoding walk pushed and popped, which it took
+ * from the ICFG and not from the block ids. The library drivers need the jars the test-programs build
+ * copies at {@code package}, as {@link LibrariesAgreeTest} does.
  */
 class ExactCallsTest {
   @TempDir

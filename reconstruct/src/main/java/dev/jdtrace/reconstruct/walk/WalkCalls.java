@@ -17,7 +17,10 @@ public interface WalkCalls {
     }
   };
 
-  /** A frame of {@code method} is pushed (a frame the thread started in: at ordinal 0); its first block has {@code ordinal}. */
+  /**
+   * A frame of {@code method} is pushed; its first block has {@code ordinal} (0 for the frames a thread
+   * that was inside traced code at an attach started in).
+   */
   void enter(int method, long ordinal);
 
   /** The top frame, of {@code method}, is popped; {@code ordinal} is that of the block entry after it. */
