@@ -61,9 +61,9 @@ final class ShowCommand implements Callable<Integer> {
     final PrintWriter out = spec.commandLine().getOut();
     final Style style = new Style(color == Color.always || color == Color.auto && System.console() != null);
     final Glob threads = thread == null ? null : new Glob(thread);
-    TraceFiles.read(trace, at != null ? StackAt.to(out, style, threads, at)
+    TraceFiles.readCalls(trace, at != null ? StackAt.to(out, style, threads, at)
         : TreeView.to(out, style, threads, method == null ? null : new Glob(method),
-            depth == null ? Integer.MAX_VALUE : depth));
+            depth == null ? Integer.MAX_VALUE : depth), Info.to(spec)::accept);
     out.flush();
     return 0;
   }
