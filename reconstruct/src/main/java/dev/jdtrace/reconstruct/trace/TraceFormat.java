@@ -27,10 +27,11 @@ import dev.jdtrace.profiler.model.BlockEnd;
  * call site, whose call returns to the next block of its method; a {@code RETURN} block leaves its frame;
  * a {@code THROW} block ends in {@code athrow}; every other end stays in the method. The clinits are the
  * method indices of the class initialisers an instruction of the block can start (they run inside the
- * block). The handlers are the block ids of the exception handlers covering any instruction of the block. With
- * them, the calls and returns of each thread follow exactly from its block ids (see the analysis
- * module's {@code CallTracker}). Version 2 had none of the three; readers still read it, with every
- * block's end {@code null}, and calls there are only guessed.
+ * block). The handlers are the block ids of the exception handlers covering any instruction of the
+ * block. With them, the calls and returns of each thread follow from its block ids (see the analysis
+ * module's {@code CallTracker}, which lists the few cases the file cannot tell apart). Version 2 had none
+ * of the three; readers still read it, with every block's end {@code null}, and calls there are only
+ * guessed.
  *
  * <p>Thread names are final (with {@code #2}, {@code #3} suffixes applied). Each thread's blocks are in
  * execution order. Readers and writers stream, so memory does not grow with the trace.
