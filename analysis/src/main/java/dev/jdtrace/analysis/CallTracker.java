@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
@@ -7,17 +8,48 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Reconstructs calls and returns from each thread's block sequence, a depth-first execution. The trace
- * stores neither calls nor block kinds, so this is a <b>heuristic view</b> used only by {@code show}, the
- * {@code calls}, {@code speedscope}, {@code chrome} and {@code folded} exports and the stacks that
- * {@code diff} prints; the {@code blocks} export stays exact.
+ * Reconstructs calls and returns from each thread's block sequence, a depth-first execution, for
+ * {@code show}, the {@code calls}, {@code speedscope}, {@code chrome} and {@code folded} exports, the
+ * report and the stacks that {@code diff} prints. It keeps a stack of frames (method, last block).
  *
- * <p>It keeps a stack of frames (method, last block). What a block may have done is read off the
- * dictionary: blocks of a method tile its bytecode, so the next block's start minus a block's
- * {@code endBci} is the length of the block's last instruction. Length 1 (or a method's last block)
- * <em>may return</em> (a return or {@code athrow}, never an invoke); length 3 or 5 <em>may call</em> (an
- * invoke, or a branch). For the next block {@code b} of method {@code M}, with {@code T} the top frame
- * and {@code L} its last block:
+ * <p><b>Exact</b> with a version 3 trace, whose dictionary says how each block ends: from the top frame's
+ * last block {@code L} to the next block {@code b} of method {@code M}:
+ * <ol>
+ *   <li>Empty stack: {@code b} starts a root frame (the thread's untraced bottom called it, or the thread
+ *       started inside it at an attach).</li>
+ *   <li>{@code b} is an entry (bci 0): a call of {@code M} pushed on the top frame when {@code L} is a call
+ *       site (a traced callee, or a callback through untraced code) or when {@code M} is a class
+ *       initialiser that {@code L} can start (it runs inside {@code L}). When {@code L} returns or throws,
+ *       the top frame ends and the rule is applied again to the frame below (untraced code between them
+ *       called {@code M}, or the frame below goes on after a class initialiser). Otherwise {@code b} is a
+ *       jump back to bci 0 of the top frame's own method, or, in another method, the exception left the
+ *       top frame for untraced code that called {@code M}: the top frame ends and the rule is applied
+ *       again.</li>
+ *   <li>{@code L} returns: the top frame ends and the rule is applied again to the frame below: a call
+ *       site continues at its return site, the next block of its method.</li>
+ *   <li>{@code b} continues the top frame when it is the return site of {@code L}'s call (the call ran no
+ *       traced code), one of {@code L}'s exception handlers, or, after anything but {@code athrow}, a
+ *       block of the same method that is no exception handler.</li>
+ *   <li>Otherwise an exception unwinds to the topmost lower frame of {@code M} that catches it: one whose
+ *       call site {@code b} is a handler of, or whose call ran untraced code that caught it and returned to
+ *       the return site {@code b}. With none, {@code b} continues the top frame when in its method, else
+ *       all frames end and {@code b} starts a root (a frame the thread was in when an attach began).</li>
+ * </ol>
+ * What the trace cannot tell, since it holds neither exception types nor where untraced code is: a
+ * handler covering the top frame's block is taken to catch, though an exception of another type may pass
+ * it to a lower frame of the same method with the same handler block; a block that is both reached
+ * normally and a lower same-method frame's handler is taken as the handler; an exception caught by
+ * untraced code that then calls traced code unwinds only the top frame (or, after a jump to bci 0 of the
+ * top frame's method, none); a class initialiser that the top frame's returning (or throwing) block can
+ * start is taken to run inside that block, though untraced code it returned to may have started it. A
+ * test checks the calls of every test program against the decoder's own.
+ *
+ * <p><b>Heuristic</b> with a version 2 trace, which stores no block ends: what a block may have done is
+ * read off the dictionary: blocks of a method tile its bytecode, so the next block's start minus a
+ * block's {@code endBci} is the length of the block's last instruction. Length 1 (or a method's last
+ * block) <em>may return</em> (a return or {@code athrow}, never an invoke); length 3 or 5 <em>may
+ * call</em> (an invoke, or a branch). For the next block {@code b} of method {@code M}, with {@code T}
+ * the top frame and {@code L} its last block:
  * <ol>
  *   <li>Empty stack: {@code b} starts a root frame.</li>
  *   <li>{@code b} starts at bci 0 (an entry): a call of {@code M} pushed on {@code T} when {@code M} is a
@@ -31,16 +63,18 @@ import java.util.List;
  *   <li>{@code b} is in another method: the frames above the topmost frame of {@code M} return or unwind
  *       (an exception) to it. With no frame of {@code M}, all frames end and {@code b} starts a root.</li>
  * </ol>
- * Known limits: a loop that jumps back to bci 0 with an {@code if} or {@code goto} looks like a
+ * Its limits: a loop that jumps back to bci 0 with an {@code if} or {@code goto} looks like a
  * recursive call, until the stack is {@value #MAX_DEPTH} frames deep: from there an entry of the top
  * frame's method continues that frame (so deeper real recursion is flattened), and a few frames of other
- * methods more are kept;
- * a return site is looked for among the nearest 64 lower frames of the method; an exception caught by a lower frame of the same method looks like a continuation; an untraced
- * class initialiser that calls traced code looks like a return and a call. Memory is one stack per
- * thread. Not thread-safe.
+ * methods more are kept; a return site is looked for among the nearest 64 lower frames of the method; an
+ * exception caught by a lower frame of the same method looks like a continuation; an untraced class
+ * initialiser that calls traced code looks like a return and a call. Recording the trace again gives
+ * exact calls.
+ *
+ * <p>Memory is one stack per thread. Not thread-safe.
  */
 public final class CallTracker implements TraceVisitor {
-  /** Stack depth from which an entry of the top frame's method is taken as a loop back to bci 0. */
+  /** Heuristic only: stack depth from which an entry of the top frame's method is taken as a loop to bci 0. */
   public static final int MAX_DEPTH = 4096;
   /** Frames of other methods allowed above {@link #MAX_DEPTH}; beyond, every entry continues the top frame. */
   private static final int SLACK = 256;
@@ -48,9 +82,19 @@ public final class CallTracker implements TraceVisitor {
   private static final byte MAY_RETURN = 2;
 
   private final CallListener listener;
-  private TraceDictionary dictionary;
+  /** Whether the dictionary says how blocks end (version 3): calls are exact, else guessed from {@link #shape}. */
+  private boolean exact;
   private byte[] shape;
   private boolean[] clinit;
+  private int[] methodOf;
+  private BlockEnd[] ends;
+  /** Per block, the class initialisers it can start. */
+  private int[][] clinits;
+  private int[][] handlers;
+  /** Per block, whether it is the handler of an exception-table entry of its method. */
+  private boolean[] isHandler;
+  /** Per block, whether it starts its method (bci 0). */
+  private boolean[] entry;
   private int[] methods = new int[64];
   private int[] last = new int[64];
   /** Per frame, the next lower frame of the same method, or -1. */
@@ -67,7 +111,6 @@ public final class CallTracker implements TraceVisitor {
 
   @Override
   public void dictionary(final TraceDictionary d) {
-    dictionary = d;
     final List<BlockEntry> blocks = d.blocks();
     shape = new byte[blocks.size()];
     for (int i = 0; i < blocks.size(); i++) {
@@ -75,6 +118,24 @@ public final class CallTracker implements TraceVisitor {
           != blocks.get(i).methodIndex();
       final int length = lastOfMethod ? 0 : blocks.get(i + 1).startBci() - blocks.get(i).endBci();
       shape[i] = (byte) (lastOfMethod || length == 1 ? MAY_RETURN : length == 3 || length == 5 ? MAY_CALL : 0);
+    }
+    exact = d.endsKnown();
+    methodOf = new int[blocks.size()];
+    ends = new BlockEnd[blocks.size()];
+    clinits = new int[blocks.size()][];
+    handlers = new int[blocks.size()][];
+    isHandler = new boolean[blocks.size()];
+    entry = new boolean[blocks.size()];
+    for (int i = 0; i < blocks.size(); i++) {
+      final BlockEntry b = blocks.get(i);
+      methodOf[i] = b.methodIndex();
+      ends[i] = b.end();
+      clinits[i] = b.clinits().stream().mapToInt(Integer::intValue).toArray();
+      entry[i] = b.startBci() == 0;
+      handlers[i] = b.handlers().stream().mapToInt(Integer::intValue).toArray();
+      for (final int h : handlers[i]) {
+        isHandler[h] = true;
+      }
     }
     clinit = new boolean[d.methods().size()];
     topmostOf = new int[d.methods().size()];
@@ -94,10 +155,78 @@ public final class CallTracker implements TraceVisitor {
 
   @Override
   public void block(final int block) {
-    final int method = dictionary.blocks().get(block).methodIndex();
+    if (exact) {
+      follow(block);
+    } else {
+      guess(block);
+    }
+    last[depth - 1] = block;
+    listener.block(block, ordinal++, depth - 1);
+  }
+
+  /** The exact rules of the class comment: pushes or pops frames so that the top frame runs {@code block}. */
+  private void follow(final int block) {
+    final int method = methodOf[block];
+    while (depth > 0) {
+      final int top = depth - 1;
+      final int from = last[top];
+      final BlockEnd end = ends[from];
+      if (entry[block]) {
+        if (end == BlockEnd.INVOKE || contains(clinits[from], method)) {
+          break; // pushed below: a call, a callback through untraced code, or a class initialisation
+        }
+        if (end == BlockEnd.RETURN || end == BlockEnd.THROW || method != methods[top]) {
+          popTo(top);
+          continue;
+        }
+        return; // a jump back to bci 0
+      }
+      if (end == BlockEnd.RETURN) {
+        popTo(top);
+        continue;
+      }
+      if (method == methods[top] && (end == BlockEnd.INVOKE && block == from + 1 || contains(handlers[from], block)
+          || !isHandler[block] && end != BlockEnd.THROW)) {
+        return;
+      }
+      final int catcher = catcher(method, block);
+      if (catcher >= 0) {
+        popTo(catcher + 1);
+      } else if (method != methods[top]) {
+        popTo(0);
+        break;
+      }
+      return;
+    }
+    push(method, block);
+  }
+
+  /** The topmost frame below the top of {@code method} that goes on at {@code block} after an exception. */
+  private int catcher(final int method, final int block) {
+    for (int i = topmostOf[method]; i >= 0; i = lowerSame[i]) {
+      if (i < depth - 1 && (contains(handlers[last[i]], block)
+          || ends[last[i]] == BlockEnd.INVOKE && block == last[i] + 1)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean contains(final int[] values, final int value) {
+    for (final int v : values) {
+      if (v == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The heuristic rules of the class comment, for a version 2 trace. */
+  private void guess(final int block) {
+    final int method = methodOf[block];
     if (depth == 0) {
       push(method, block);
-    } else if (dictionary.blocks().get(block).startBci() == 0) {
+    } else if (entry[block]) {
       entry(method, block);
     } else if (methods[depth - 1] == method) {
       final int caller = may(last[depth - 1], MAY_RETURN) ? returnSite(block) : -1;
@@ -109,8 +238,6 @@ public final class CallTracker implements TraceVisitor {
         push(method, block);
       }
     }
-    last[depth - 1] = block;
-    listener.block(block, ordinal++, depth - 1);
   }
 
   @Override
@@ -162,7 +289,7 @@ public final class CallTracker implements TraceVisitor {
   }
 
   private void push(final int method, final int block) {
-    if (depth >= MAX_DEPTH && (depth >= MAX_DEPTH + SLACK || methods[depth - 1] == method)) {
+    if (!exact && depth >= MAX_DEPTH && (depth >= MAX_DEPTH + SLACK || methods[depth - 1] == method)) {
       return;
     }
     if (depth == methods.length) {

@@ -10,7 +10,7 @@ import java.io.Writer;
  * Perfetto and speedscope open. Each thread is a {@code tid} (1, 2, ... in trace order, named by a
  * {@code thread_name} metadata event) of {@code pid} 1; each reconstructed call is a {@code B}/{@code E}
  * pair named {@code Class.method} with block ordinals as {@code ts}. Calls come from
- * {@link CallTracker}, a heuristic view.
+ * {@link CallTracker} (exact; guessed in a version 2 trace).
  */
 public final class ChromeExport implements CallListener {
   private final JsonGenerator json;

@@ -14,7 +14,7 @@ import java.util.Map;
  * inferno): one line {@code a;b;c count} per distinct call stack, root first, frames named
  * {@code Class.method}, where {@code count} is the number of block entries executed with exactly that
  * stack. Threads are merged; the counts add up to the trace's block entries. Stacks come from
- * {@link CallTracker}, a heuristic view. Memory grows with the number of distinct stacks, not with the
+ * {@link CallTracker} (exact; guessed in a version 2 trace). Memory grows with the number of distinct stacks, not with the
  * trace.
  */
 public final class FoldedExport implements CallListener {

@@ -13,7 +13,7 @@ import java.util.List;
  * until it returns; when the held items exceed {@link #BUDGET}, or a frame deeper than
  * {@link #HELD_DEPTH} calls, the pending frames are written at once. Once a thread's node cap is reached
  * nothing more of it is held, only counted, so memory and page size stay bounded however long the trace.
- * Calls come from {@link CallTracker}, a heuristic view.
+ * Calls come from {@link CallTracker} (exact; guessed in a version 2 trace).
  */
 public final class HtmlReport implements CallListener {
   /** Items held before everything pending is written. */

@@ -46,8 +46,8 @@ final class ReportPage {
         .append("<body>\n<header class=\"band\"><h1>jdtrace report</h1> <span class=\"trace\">").append(Html.text(title))
         .append("</span></header>\n<div class=\"layout\"><main>\n<p class=\"note\">Per thread, the call tree with repeated ")
         .append("loop iterations folded (× N). Click a call to list its blocks (ids, bytecode offsets, lines, source); ")
-        .append("click a method for its hit counts. Calls are reconstructed from the block path, a heuristic view; ")
-        .append("<code>jdtrace export --format blocks</code> is exact. To bound the page, each thread shows at most ")
+        .append("click a method for its hit counts. Calls follow exactly from how the trace's blocks end ")
+        .append("(a version 2 trace only gives guessed calls: record it again). To bound the page, each thread shows at most ")
         .append(Integer.toString(maxNodes)).append(" nodes and the page at most ").append(Long.toString(10L * maxNodes))
         .append(" (<code>--max-nodes</code>); what is cut is counted below its thread.</p>\n")
         .append("<nav id=\"nav\"><a href=\"#methods\">Methods</a></nav>\n");

@@ -10,7 +10,7 @@ import java.io.Writer;
  * {@code https://www.speedscope.app/file-format-schema.json}. There is one frame per method of the
  * dictionary (frame index = method index) and one evented profile per thread, with block ordinals as
  * time ({@code unit} {@code none}): a frame opens at its first block entry and closes at the entry
- * after its last. Calls come from {@link CallTracker}, a heuristic view.
+ * after its last. Calls come from {@link CallTracker} (exact; guessed in a version 2 trace).
  */
 public final class SpeedscopeExport implements CallListener {
   private final JsonGenerator json;

@@ -10,8 +10,8 @@ import java.util.Arrays;
 /**
  * {@code show --at N}: the call stack at block entry {@code N} (from 0) of each selected thread, innermost
  * frame first, in the form of a Java stack trace; each frame's line is that of its current block (the
- * call site below the top). Threads with fewer entries say so. Calls come from {@link CallTracker}, a
- * heuristic view.
+ * call site below the top). Threads with fewer entries say so. Calls come from {@link CallTracker}
+ * (exact; guessed in a version 2 trace).
  */
 public final class StackAt implements CallListener {
   private final PrintWriter out;

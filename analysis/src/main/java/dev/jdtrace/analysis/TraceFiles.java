@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceReader;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.io.IOException;
@@ -8,10 +9,51 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /** Reads trace files for the commands, turning every read failure into a one-line bad-input error. */
 public final class TraceFiles {
   private TraceFiles() {
+  }
+
+  /**
+   * Streams the trace at {@code path} to {@code visitor}, a view of its calls: a version 2 trace, whose
+   * calls are only guessed, says so in one line to {@code notices} first.
+   *
+   * @throws IllegalArgumentException when the file is missing or not a complete trace
+   */
+  public static void readCalls(final Path path, final TraceVisitor visitor, final Consumer<String> notices) {
+    read(path, noticingGuessedCalls(path, visitor, notices));
+  }
+
+  /** {@code visitor}, telling {@code notices} first when the trace's dictionary has no block ends (version 2). */
+  static TraceVisitor noticingGuessedCalls(final Path path, final TraceVisitor visitor,
+      final Consumer<String> notices) {
+    return new TraceVisitor() {
+      @Override
+      public void dictionary(final TraceDictionary dictionary) {
+        if (!dictionary.endsKnown()) {
+          notices.accept(path + " is of trace format version 2, which does not say how blocks end: its calls "
+              + "are guessed; record it again for exact calls");
+        }
+        visitor.dictionary(dictionary);
+      }
+
+      @Override
+      public void thread(final String name) {
+        visitor.thread(name);
+      }
+
+      @Override
+      public void block(final int block) {
+        visitor.block(block);
+      }
+
+      @Override
+      public void end() {
+        visitor.end();
+      }
+    };
   }
 
   /**

@@ -14,7 +14,7 @@ import java.util.List;
  * them are printed at once and folding starts afresh, so memory stays bounded however long the trace;
  * frames deeper than {@link #HELD_DEPTH} are printed as soon as they make a call, so that deep recursion
  * is printed without being folded (its leaf calls still fold).
- * Calls come from {@link CallTracker}, a heuristic view.
+ * Calls come from {@link CallTracker} (exact; guessed in a version 2 trace).
  */
 public final class TreeView implements CallListener {
   /** Items held before everything pending is printed. */

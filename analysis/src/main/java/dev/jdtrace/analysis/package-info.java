@@ -7,7 +7,7 @@
  *
  * <pre>
  * TraceReader ──► BlocksExport, JsonExport, CoverageExport          exact, block by block
- *            └──► CallTracker ──► CallListener                      calls reconstructed (heuristic)
+ *            └──► CallTracker ──► CallListener                      calls and returns, exact (v2: guessed)
  *                                  ├─ CallsExport, SpeedscopeExport, ChromeExport, FoldedExport
  *                                  ├─ TreeView ──► LoopFolder (Item) ──► TreePrinter     show
  *                                  ├─ StackAt                                           show --at

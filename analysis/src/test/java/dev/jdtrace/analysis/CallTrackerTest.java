@@ -2,19 +2,30 @@ package dev.jdtrace.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Call reconstruction on the hand-built dictionary of {@link Hand}: main = blocks 0-2, f = blocks 3-5. */
+/**
+ * Call reconstruction on hand-built dictionaries: {@link Hand}'s (main = blocks 0-2, f = blocks 3-5) with
+ * block 4 returning, unless a test says otherwise.
+ */
 class CallTrackerTest {
+  private static final TraceDictionary RETURNING_4 = Hand.withEnd(Hand.standard(), 4, BlockEnd.RETURN);
+
+  private static List<String> events(final Map<String, int[]> threads) {
+    return events(RETURNING_4, threads);
+  }
 
   /** Records events as {@code >method@ordinal/depth}, {@code <method@ordinal/depth}, {@code block/depth}. */
-  private static List<String> events(final Map<String, int[]> threads) {
+  private static List<String> events(final TraceDictionary d, final Map<String, int[]> threads) {
     final List<String> events = new ArrayList<>();
-    final String[] names = {"main", "f"};
+    final String[] names = d.methods().stream().map(TraceDictionary.MethodEntry::name).toArray(String[]::new);
     Hand.play(new CallTracker(new CallListener() {
       @Override
       public void threadStart(final String name) {
@@ -40,8 +51,83 @@ class CallTrackerTest {
       public void threadEnd(final long blocks) {
         events.add("end " + blocks);
       }
-    }), Hand.standard(), threads);
+    }), d, threads);
     return events;
+  }
+
+  private static BlockEntry block(final int method, final int start, final BlockEnd end, final Integer... handlers) {
+    return block(method, start, end, List.of(), handlers);
+  }
+
+  private static BlockEntry block(final int method, final int start, final BlockEnd end, final List<Integer> clinits,
+      final Integer... handlers) {
+    return new BlockEntry(method, start, start, List.of(start), end, clinits, List.of(handlers));
+  }
+
+  private static TraceDictionary dictionary(final List<String> methods, final BlockEntry... blocks) {
+    return new TraceDictionary(List.of(new TraceDictionary.ClassEntry("t.R", "R.java")),
+        methods.stream().map(m -> new TraceDictionary.MethodEntry(0, m, "()V")).toList(), List.of(blocks));
+  }
+
+  /** main = 0 (calls f) 1 (returns); f = 2 (branches) 3 (calls f, caught by 5) 4 (throws) 5 (handler, returns). */
+  private static final TraceDictionary CATCHING = dictionary(List.of("main", "f"),
+      block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN),
+      block(1, 0, BlockEnd.BRANCH), block(1, 3, BlockEnd.INVOKE, 5), block(1, 6, BlockEnd.THROW),
+      block(1, 7, BlockEnd.RETURN));
+
+  @Test
+  void anExceptionIsCaughtByTheLowerFrameOfTheSameMethodWhoseHandlerCoversItsCallSite() {
+    // The inner f throws from 4; the outer f's call at 3 is covered by handler 5, so the inner frame ends.
+    assertThat(events(CATCHING, Hand.main(0, 2, 3, 2, 4, 5, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+        ">f@1/1", "2/1", "3/1", ">f@3/2", "2/2", "4/2", "<f@5/2", "5/1", "<f@6/1", "1/0", "<main@7/0", "end 7");
+  }
+
+  @Test
+  void aVersion2TraceIsReadWithTheHeuristic() {
+    // Without block ends, the handler looks like the inner frame going on (a limit of the heuristic).
+    assertThat(events(Hand.withoutEnds(CATCHING), Hand.main(0, 2, 3, 2, 4, 5, 1))).contains("5/2");
+  }
+
+  @Test
+  void aJumpBackToBciZeroIsNoCall() {
+    // Block 4 falls through to block 5 in Hand's dictionary; here f loops from 4 back to 3 at bci 0.
+    assertThat(events(Hand.standard(), Hand.main(0, 3, 4, 3, 5, 1, 2))).containsExactly("thread main", ">main@0/0",
+        "0/0", ">f@1/1", "3/1", "4/1", "3/1", "5/1", "<f@5/1", "1/0", "2/0", "<main@7/0", "end 7");
+  }
+
+  /**
+   * main = 0 (can start both class initialisers, as a subclass's, falls through) 1 (can start the second,
+   * returns); the first {@code <clinit>} = 2 (can start itself, returns), the second = 3 (returns).
+   */
+  private static final TraceDictionary INITIALISING = dictionary(List.of("main", "<clinit>", "<clinit>"),
+      block(0, 0, BlockEnd.FALLTHROUGH, List.of(1, 2)), block(0, 3, BlockEnd.RETURN, List.of(2)),
+      block(1, 0, BlockEnd.RETURN, List.of(1)), block(2, 0, BlockEnd.RETURN));
+
+  @Test
+  void aClassInitialiserRunsInsideTheBlockThatStartsIt() {
+    assertThat(events(INITIALISING, Hand.main(0, 2, 1, 3))).containsExactly("thread main", ">main@0/0", "0/0",
+        "><clinit>@1/1", "2/1", "<<clinit>@2/1", "1/0",
+        "><clinit>@3/1", "3/1", "<<clinit>@4/1", "<main@4/0", "end 4");
+  }
+
+  @Test
+  void aClassInitialiserAReturningBlockCannotStartRunsAfterItsReturn() {
+    // The first initialiser's block 2 can start only its own class: the second runs in main's block 0 too.
+    assertThat(events(INITIALISING, Hand.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+        "><clinit>@1/1", "2/1", "<<clinit>@2/1", "><clinit>@2/1", "3/1", "<<clinit>@3/1", "1/0", "<main@4/0",
+        "end 4");
+  }
+
+  /** main = 0 (calls untraced code) 1 (returns); f = 2 (throws); g = 3 (returns). */
+  private static final TraceDictionary THROWING = dictionary(List.of("main", "f", "g"),
+      block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN), block(1, 0, BlockEnd.THROW),
+      block(2, 0, BlockEnd.RETURN));
+
+  @Test
+  void aCallbackAfterAnExceptionLeftForUntracedCodeEndsTheThrowingFrame() {
+    // Untraced code called by main calls f, catches what f throws, then calls g, then returns to main.
+    assertThat(events(THROWING, Hand.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1",
+        "2/1", "<f@2/1", ">g@2/1", "3/1", "<g@3/1", "1/0", "<main@4/0", "end 4");
   }
 
   @Test
@@ -83,7 +169,7 @@ class CallTrackerTest {
   @Test
   void stackIsVisibleWhileTracking() {
     final CallTracker tracker = new CallTracker(new CallListener() { });
-    tracker.dictionary(Hand.standard());
+    tracker.dictionary(RETURNING_4);
     tracker.thread("main");
     for (final int b : new int[] {0, 3, 3, 4}) {
       tracker.block(b);

@@ -1,5 +1,6 @@
 package dev.jdtrace.analysis;
 
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.ClassEntry;
@@ -19,14 +20,18 @@ import java.util.Map;
 /**
  * Hand-built traces for tests. The standard dictionary has class {@code t.C} ({@code C.java}) with
  * {@code main} = blocks 0 [0-2] 1 [5-7] 2 [10-10] (lines 1, 2, 3) and {@code f} = blocks 3 [0-2] 4 [5-5]
- * 5 [6-8] (lines 10, 11, 12): blocks 0, 1 and 3 may call (3-byte gap), 4 may return (1-byte gap), 2 and
- * 5 end their methods.
+ * 5 [6-8] (lines 10, 11, 12): blocks 0, 1 and 3 are call sites (3-byte gap), 4 falls through (1-byte gap),
+ * 2 and 5 end their methods by returning; block 2 is the exception handler covering block 0.
  */
 public final class Hand {
   private Hand() {
   }
 
-  /** A method: name and blocks {start, end, line}. */
+  /**
+   * A method: name and blocks {start, end, line} or {start, end, line, handler block id}. A block whose
+   * next block starts 3 bytes after its last instruction is a call site, a method's last block returns,
+   * other blocks fall through.
+   */
   public record M(String name, int[]... blocks) {
   }
 
@@ -39,8 +44,12 @@ public final class Hand {
       cs.add(new ClassEntry(name, name.substring(name.lastIndexOf('.') + 1) + ".java"));
       for (final M m : methods) {
         ms.add(new MethodEntry(cs.size() - 1, m.name(), "()V"));
-        for (final int[] b : m.blocks()) {
-          bs.add(new BlockEntry(ms.size() - 1, b[0], b[1], List.of(b[2])));
+        for (int i = 0; i < m.blocks().length; i++) {
+          final int[] b = m.blocks()[i];
+          final int gap = i + 1 < m.blocks().length ? m.blocks()[i + 1][0] - b[1] : 0;
+          bs.add(new BlockEntry(ms.size() - 1, b[0], b[1], List.of(b[2]), gap == 3 ? BlockEnd.INVOKE
+              : gap == 0 ? BlockEnd.RETURN : BlockEnd.FALLTHROUGH, List.of(),
+              b.length > 3 ? List.of(b[3]) : List.of()));
         }
       }
     });
@@ -50,9 +59,24 @@ public final class Hand {
   /** The standard dictionary described above. */
   public static TraceDictionary standard() {
     final Map<String, List<M>> classes = new LinkedHashMap<>();
-    classes.put("t.C", List.of(new M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
+    classes.put("t.C", List.of(new M("main", new int[] {0, 2, 1, 2}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
         new M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
     return dictionary(classes);
+  }
+
+  /** The dictionary with one block's end changed. */
+  public static TraceDictionary withEnd(final TraceDictionary d, final int block, final BlockEnd end) {
+    final List<BlockEntry> bs = new ArrayList<>(d.blocks());
+    final BlockEntry b = bs.get(block);
+    bs.set(block, new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines(), end, b.clinits(),
+        b.handlers()));
+    return new TraceDictionary(d.classes(), d.methods(), bs);
+  }
+
+  /** The dictionary as a version 2 file has it: how blocks end is unknown. */
+  public static TraceDictionary withoutEnds(final TraceDictionary d) {
+    return new TraceDictionary(d.classes(), d.methods(), d.blocks().stream()
+        .map(b -> new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines())).toList());
   }
 
   /** Plays a trace to a visitor: threads by name, each with its block ids. */

@@ -3,6 +3,8 @@ package dev.jdtrace.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.profiler.NamePattern;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -16,9 +18,14 @@ import org.junit.jupiter.api.Test;
 class TreeViewTest {
 
   private static String show(final Map<String, int[]> threads, final String method, final int depth) {
+    return show(Hand.standard(), threads, method, depth);
+  }
+
+  private static String show(final TraceDictionary d, final Map<String, int[]> threads, final String method,
+      final int depth) {
     final StringWriter text = new StringWriter();
     Hand.play(TreeView.to(new PrintWriter(text), Style.PLAIN, null, method == null ? null : new NamePattern(method), depth),
-        Hand.standard(), threads);
+        d, threads);
     return text.toString();
   }
 
@@ -87,8 +94,10 @@ class TreeViewTest {
 
   @Test
   void methodAndDepthFilters() {
+    // f calls itself from 3; block 4 returns here, so the inner f returns to the outer f's return site 4.
+    final TraceDictionary returning = Hand.withEnd(Hand.standard(), 4, BlockEnd.RETURN);
     final int[] blocks = {0, 3, 3, 4, 4, 1, 2};
-    assertThat(show(Hand.main(blocks), "t.C.f", Integer.MAX_VALUE)).isEqualTo("""
+    assertThat(show(returning, Hand.main(blocks), "t.C.f", Integer.MAX_VALUE)).isEqualTo("""
         thread main
           t.C.f (C.java:10)  in t.C.main  #1
             line 10  #1
@@ -97,7 +106,7 @@ class TreeViewTest {
             line 11  #4
           7 block entries
         """);
-    assertThat(show(Hand.main(blocks), null, 1)).isEqualTo("""
+    assertThat(show(returning, Hand.main(blocks), null, 1)).isEqualTo("""
         thread main
           t.C.main (C.java:1)  #0
             line 1  #0

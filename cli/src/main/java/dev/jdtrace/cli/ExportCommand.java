@@ -15,10 +15,13 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code jdtrace export}: a trace in another format. */
 @Command(name = "export", mixinStandardHelpOptions = true, header = "Write a trace in a text format.",
@@ -32,10 +35,13 @@ import picocli.CommandLine.Parameters;
         "  folded      flame-graph input: 'a;b;c count', count = block entries with stack",
         "  coverage    CSV: kind(method|block|line),class,method,file,line,startBci,",
         "              endBci,hits",
-        "calls, speedscope, chrome and folded reconstruct calls from the block path",
-        "heuristically; blocks, json and coverage are exact."},
+        "All are exact: calls follow from how the trace's blocks end (a version 2 trace, from an",
+        "older jdtrace, has no block ends: its calls are guessed; record it again)."},
     footer = {"", "Example:", "  jdtrace export app.trace --format speedscope -o app.speedscope.json"})
 final class ExportCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")
   Path trace;
 
@@ -53,7 +59,11 @@ final class ExportCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     OutputTarget.check(output == null ? Path.of("-") : output, "FILE").write(sink -> {
       final PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8));
-      TraceFiles.read(trace, visitor(out));
+      if (EnumSet.of(Format.calls, Format.speedscope, Format.chrome, Format.folded).contains(format)) {
+        TraceFiles.readCalls(trace, visitor(out), Info.to(spec)::accept);
+      } else {
+        TraceFiles.read(trace, visitor(out));
+      }
       out.flush();
     });
     return 0;

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code jdtrace report}: a trace as one self-contained HTML page. */
 @Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
@@ -27,9 +29,12 @@ import picocli.CommandLine.Parameters;
         + "loop counts one, a run of blocks one per 16 blocks) and the page at most 10 × --max-nodes; the rest "
         + "of a thread is cut at a marker and counted (\"… N more calls (M block entries) truncated\"). The method table and "
         + "the dictionary cover the whole trace.",
-        "Calls are reconstructed from the block path, a heuristic view; export --format blocks is exact."},
+        "Calls follow exactly from how the trace's blocks end (only guessed in a version 2 trace: record it again)."},
     footer = {"", "Example:", "  jdtrace report app.trace --sources src/main/java -o app.html"})
 final class ReportCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
   @Parameters(paramLabel = "TRACE", description = "The trace file written by jdtrace run.")
   Path trace;
 
@@ -58,7 +63,8 @@ final class ReportCommand implements Callable<Integer> {
     // A page cut short by a corrupt trace is never left behind under the requested name.
     target.write(sink -> {
       final PrintWriter out = new PrintWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8));
-      TraceFiles.read(trace, HtmlReport.to(out, trace.getFileName().toString(), roots, maxNodes));
+      TraceFiles.readCalls(trace, HtmlReport.to(out, trace.getFileName().toString(), roots, maxNodes),
+          Info.to(spec)::accept);
       out.flush();
     });
     return 0;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
     description = {"Each call is shown as Class.method (File.java:line), each run of blocks in a frame as its "
         + "line range, and repeated identical loop iterations once with a count (× N); iterations that differ "
         + "stay visible. #N is the ordinal of a line's first block entry in its thread, for --at.",
-        "Calls are reconstructed from the block path, a heuristic view; export --format blocks is exact."},
+        "Calls follow exactly from how the trace's blocks end (only guessed in a version 2 trace: record it again)."},
     footer = {"", "Examples:", "  jdtrace show app.trace --method '*.parse' --depth 3",
         "  jdtrace show app.trace --thread main --at 1200"})
 final class ShowCommand implements Callable<Integer> {
@@ -61,9 +61,9 @@ final class ShowCommand implements Callable<Integer> {
     final PrintWriter out = spec.commandLine().getOut();
     final Style style = new Style(color == Color.always || color == Color.auto && System.console() != null);
     final NamePattern threads = thread == null ? null : new NamePattern(thread);
-    TraceFiles.read(trace, at != null ? StackAt.to(out, style, threads, at)
+    TraceFiles.readCalls(trace, at != null ? StackAt.to(out, style, threads, at)
         : TreeView.to(out, style, threads, method == null ? null : new NamePattern(method),
-            depth == null ? Integer.MAX_VALUE : depth));
+            depth == null ? Integer.MAX_VALUE : depth), Info.to(spec)::accept);
     out.flush();
     return 0;
   }

@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
 import java.io.IOException;
@@ -17,8 +18,9 @@ final class SyntheticTrace {
   static Path write(final Path file, final int entries) throws IOException {
     final TraceDictionary d = new TraceDictionary(List.of(new TraceDictionary.ClassEntry("a.Loop", "Loop.java")),
         List.of(new TraceDictionary.MethodEntry(0, "main", "([Ljava/lang/String;)V")),
-        List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3)), new TraceDictionary.BlockEntry(0, 5, 9,
-            List.of(4)), new TraceDictionary.BlockEntry(0, 10, 12, List.of(5))));
+        List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3), BlockEnd.FALLTHROUGH, List.of(), List.of()),
+            new TraceDictionary.BlockEntry(0, 5, 9, List.of(4), BlockEnd.FALLTHROUGH, List.of(), List.of()),
+            new TraceDictionary.BlockEntry(0, 10, 12, List.of(5), BlockEnd.GOTO, List.of(), List.of())));
     try (OutputStream out = Files.newOutputStream(file); TraceWriter w = new TraceWriter(out)) {
       w.dictionary(d);
       w.thread("main");

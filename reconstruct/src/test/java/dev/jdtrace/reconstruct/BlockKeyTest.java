@@ -3,10 +3,12 @@ package dev.jdtrace.reconstruct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.ProgramLoader;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import java.nio.file.Path;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,7 +20,8 @@ class BlockKeyTest {
   void aProgramBlockAndItsTraceDictionaryEntryHaveOneKeyAndNoTwoBlocksShareIt() {
     final Program program = ProgramLoader.load(List.of(Path.of("target/classes")),
         new ClassFilter(List.of("dev.jdtrace.reconstruct.*"), List.of()));
-    final TraceDictionary dictionary = TraceDictionary.of(program);
+    final TraceDictionary dictionary = TraceDictionary.of(new IcfgModel(IcfgModel.Structure.of(program, List.of()),
+        new BitSet()));
     final Set<BlockKey> keys = new HashSet<>();
     for (int b = 0; b < program.blockCount(); b++) {
       assertThat(BlockKey.of(dictionary, b)).isEqualTo(BlockKey.of(program, b));

@@ -24,6 +24,7 @@ public final class FramedInputStream extends InputStream {
   private int pos;
   /** Offset in the underlying stream of the next frame, for messages. */
   private long offset;
+  private int version;
 
   /**
    * @param in the frames, positioned at the first one
@@ -46,6 +47,17 @@ public final class FramedInputStream extends InputStream {
    */
   public static FramedInputStream afterHeader(final InputStream source, final byte[] magic, final int version,
       final String what, final String format, final String again) throws IOException {
+    return afterHeader(source, magic, version, version, what, format, again);
+  }
+
+  /**
+   * Checks a framed file's header whose version may be any from {@code oldest} to {@code newest}; the
+   * frames' {@link #version()} says which it is.
+   *
+   * @throws IOException when the header is not this format's, or a version out of that range
+   */
+  public static FramedInputStream afterHeader(final InputStream source, final byte[] magic, final int oldest,
+      final int newest, final String what, final String format, final String again) throws IOException {
     final InputStream buffered = new BufferedInputStream(source, 1 << 16);
     if (!Arrays.equals(buffered.readNBytes(magic.length), magic)) {
       throw new IOException("not a jdtrace " + what);
@@ -54,10 +66,18 @@ public final class FramedInputStream extends InputStream {
     if (found == 1) {
       throw new IOException(format + " version 1 has no checksums, so this jdtrace does not read it: " + again);
     }
-    if (found != version) {
-      throw new IOException(format + " version " + found + " is not supported (this jdtrace reads " + version + ")");
+    if (found < oldest || found > newest) {
+      throw new IOException(format + " version " + found + " is not supported (this jdtrace reads "
+          + (oldest == newest ? Integer.toString(newest) : oldest + " to " + newest) + ")");
     }
-    return new FramedInputStream(buffered, what, magic.length + 1);
+    final FramedInputStream frames = new FramedInputStream(buffered, what, magic.length + 1);
+    frames.version = found;
+    return frames;
+  }
+
+  /** The version byte of the header {@link #afterHeader} read, or 0 for frames read without one. */
+  public int version() {
+    return version;
   }
 
   @Override

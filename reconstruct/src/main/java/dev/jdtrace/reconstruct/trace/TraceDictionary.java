@@ -1,10 +1,13 @@
 package dev.jdtrace.reconstruct.trace;
 
+import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.model.Block;
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.ClassModel;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -31,15 +34,40 @@ public record TraceDictionary(List<ClassEntry> classes, List<MethodEntry> method
   public record MethodEntry(int classIndex, String name, String descriptor) {
   }
 
-  /** A block: index of its method, first and last instruction offsets, source lines. */
-  public record BlockEntry(int methodIndex, int startBci, int endBci, List<Integer> lines) {
+  /**
+   * A block.
+   *
+   * @param methodIndex index of its method
+   * @param startBci offset of its first instruction
+   * @param endBci offset of its last instruction
+   * @param lines its source lines
+   * @param end how its last instruction leaves it: {@link BlockEnd#INVOKE} is a call site, whose call
+   *     returns to the next block of the method (its return site); {@code null} when unknown (a version 2
+   *     file)
+   * @param clinits the indices of the class initialisers ({@code <clinit>} methods) an instruction of it
+   *     can start, which then run inside it
+   * @param handlers the ids of the exception-handler blocks that cover any of its instructions
+   */
+  public record BlockEntry(int methodIndex, int startBci, int endBci, List<Integer> lines, BlockEnd end,
+      List<Integer> clinits, List<Integer> handlers) {
     public BlockEntry {
       lines = List.copyOf(lines);
+      clinits = List.copyOf(clinits);
+      handlers = List.copyOf(handlers);
+    }
+
+    /** A block of a version 2 file: how it ends is unknown. */
+    public BlockEntry(final int methodIndex, final int startBci, final int endBci, final List<Integer> lines) {
+      this(methodIndex, startBci, endBci, lines, null, List.of(), List.of());
     }
   }
 
-  /** The dictionary of a program: ids are the program's global block ids. */
-  public static TraceDictionary of(final Program program) {
+  /**
+   * The dictionary of a model's program: ids are the program's global block ids; the class initialisers
+   * each block can start are the model's.
+   */
+  public static TraceDictionary of(final IcfgModel model) {
+    final Program program = model.program();
     final List<ClassEntry> classes = new ArrayList<>();
     final List<MethodEntry> methods = new ArrayList<>();
     final List<BlockEntry> blocks = new ArrayList<>();
@@ -49,12 +77,20 @@ public record TraceDictionary(List<ClassEntry> classes, List<MethodEntry> method
       for (final MethodCfg m : c.methods()) {
         final int mi = methods.size();
         methods.add(new MethodEntry(ci, m.id().name(), m.id().descriptor()));
+        final int first = blocks.size();
         for (final Block b : m.blocks()) {
-          blocks.add(new BlockEntry(mi, b.startBci(), b.endBci(), b.lines()));
+          blocks.add(new BlockEntry(mi, b.startBci(), b.endBci(), b.lines(), b.end(),
+              Arrays.stream(model.clinits(blocks.size())).boxed().toList(),
+              b.handlers().stream().map(h -> first + h).toList()));
         }
       }
     }
     return new TraceDictionary(classes, methods, blocks);
+  }
+
+  /** Whether every block says how it ends (a version 3 file), so calls and returns are exact. */
+  public boolean endsKnown() {
+    return blocks.stream().allMatch(b -> b.end() != null);
   }
 
   /** The class of a block. */

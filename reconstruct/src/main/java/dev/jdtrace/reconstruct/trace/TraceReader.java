@@ -24,11 +24,11 @@ public final class TraceReader {
    * @throws IOException when the input is not a complete, intact jdtrace trace
    */
   public static void accept(final InputStream source, final TraceVisitor visitor) throws IOException {
-    final FramedInputStream frames = FramedInputStream.afterHeader(source, TraceFormat.MAGIC, TraceFormat.VERSION,
-        "trace file", "trace format", "record the trace again");
+    final FramedInputStream frames = FramedInputStream.afterHeader(source, TraceFormat.MAGIC, TraceFormat.OLDEST,
+        TraceFormat.VERSION, "trace file", "trace format", "record the trace again");
     final DataInputStream in = new DataInputStream(frames);
     try {
-      final TraceDictionary dictionary = readDictionary(in);
+      final TraceDictionary dictionary = readDictionary(in, frames.version() > TraceFormat.OLDEST);
       final int blockCount = dictionary.blocks().size();
       visitor.dictionary(dictionary);
       boolean inThread = false;
@@ -69,12 +69,36 @@ public final class TraceReader {
     }
   }
 
+  private static TraceDictionary.BlockEntry readEnd(final DataInputStream in, final int method, final int start,
+      final int end, final List<Integer> lines) throws IOException {
+    final int shape = VarInts.readInt(in);
+    final int kind = shape & ~(TraceFormat.HAS_CLINITS | TraceFormat.HAS_HANDLERS);
+    if (kind >= TraceFormat.ENDS.length) {
+      throw corrupt("a block's shape " + shape + " is unknown");
+    }
+    final List<Integer> clinits = (shape & TraceFormat.HAS_CLINITS) != 0 ? readIds(in) : List.of();
+    final List<Integer> handlers = (shape & TraceFormat.HAS_HANDLERS) != 0 ? readIds(in) : List.of();
+    return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind], clinits, handlers);
+  }
+
+  private static List<Integer> readIds(final DataInputStream in) throws IOException {
+    final List<Integer> ids = new ArrayList<>();
+    for (int k = VarInts.readInt(in); k > 0; k--) {
+      ids.add(VarInts.readInt(in));
+    }
+    return ids;
+  }
+
   private static IOException corrupt(final String what) {
     return new IOException("corrupt trace file: " + what);
   }
 
-  /** Reads the dictionary; its counts grow lists only as entries really arrive, so a wrong count costs nothing. */
-  private static TraceDictionary readDictionary(final DataInputStream in) throws IOException {
+  /**
+   * Reads the dictionary; its counts grow lists only as entries really arrive, so a wrong count costs nothing.
+   *
+   * @param ends whether blocks say how they end (version 3)
+   */
+  private static TraceDictionary readDictionary(final DataInputStream in, final boolean ends) throws IOException {
     final List<TraceDictionary.ClassEntry> classes = new ArrayList<>();
     for (int n = VarInts.readInt(in); n > 0; n--) {
       classes.add(new TraceDictionary.ClassEntry(in.readUTF(), in.readUTF()));
@@ -99,7 +123,20 @@ public final class TraceReader {
       for (int k = VarInts.readInt(in); k > 0; k--) {
         lines.add(VarInts.readInt(in));
       }
-      blocks.add(new TraceDictionary.BlockEntry(method, start, end, lines));
+      blocks.add(ends ? readEnd(in, method, start, end, lines) : new TraceDictionary.BlockEntry(method, start, end,
+          lines));
+    }
+    for (final TraceDictionary.BlockEntry b : blocks) {
+      for (final int clinit : b.clinits()) {
+        if (clinit >= methods.size()) {
+          throw corrupt("a class initialiser " + clinit + ", which is not in its dictionary");
+        }
+      }
+      for (final int handler : b.handlers()) {
+        if (handler >= blocks.size()) {
+          throw corrupt("a handler block " + handler + ", which is not in its dictionary");
+        }
+      }
     }
     return new TraceDictionary(classes, methods, blocks);
   }

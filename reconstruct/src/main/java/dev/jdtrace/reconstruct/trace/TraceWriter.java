@@ -1,6 +1,7 @@
 package dev.jdtrace.reconstruct.trace;
 
 import dev.jdtrace.driver.stream.FramedOutputStream;
+import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.driver.stream.VarInts;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -48,6 +49,20 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
         for (final int line : b.lines()) {
           VarInts.write(out, line);
         }
+        VarInts.write(out, code(b.end()) + (b.clinits().isEmpty() ? 0 : TraceFormat.HAS_CLINITS)
+            + (b.handlers().isEmpty() ? 0 : TraceFormat.HAS_HANDLERS));
+        if (!b.clinits().isEmpty()) {
+          VarInts.write(out, b.clinits().size());
+          for (final int clinit : b.clinits()) {
+            VarInts.write(out, clinit);
+          }
+        }
+        if (!b.handlers().isEmpty()) {
+          VarInts.write(out, b.handlers().size());
+          for (final int handler : b.handlers()) {
+            VarInts.write(out, handler);
+          }
+        }
       }
       frames.endFrame();
     } catch (final IOException e) {
@@ -89,6 +104,15 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static int code(final BlockEnd end) {
+    for (int i = 0; i < TraceFormat.ENDS.length; i++) {
+      if (TraceFormat.ENDS[i] == end) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("a trace file needs how every block ends, not " + end);
   }
 
   /** Blocks written so far. */

@@ -43,6 +43,7 @@ public final class Walker {
   private final StartStack start;
   private int[] path = new int[256];
   private int length;
+  private WalkCalls calls = WalkCalls.NONE;
 
   /** A walk over one session's stream. */
   public Walker(final IcfgModel model, final String thread, final ThreadStream stream) {
@@ -80,6 +81,12 @@ public final class Walker {
     pos = new int[models.size()];
   }
 
+  /** Reports the traced frames this walk pushes and pops to {@code observer}; returns this walk. */
+  public Walker observe(final WalkCalls observer) {
+    this.calls = observer;
+    return this;
+  }
+
   /**
    * Decodes the thread's block path.
    *
@@ -89,7 +96,12 @@ public final class Walker {
     if (start == null) {
       stack.add(Frame.external(-1));
     } else {
-      stack.addAll(start.initial(program));
+      for (final Frame f : start.initial(program)) {
+        stack.add(f);
+        if (!f.isExternal()) {
+          calls.enter(f.method, 0);
+        }
+      }
     }
     final long limit = 4L * program.blockCount() + 10_000;
     long idle = 0;
@@ -106,7 +118,7 @@ public final class Walker {
         throw fail("made no progress through " + limit + " blocks: the plan leaves a witness-free cycle");
       }
       if (haltsHere()) {
-        stack.clear(); // the VM died here: these frames never return, their finally blocks never run
+        clear(); // the VM died here: these frames never return, their finally blocks never run
         break;
       }
       final Frame top = top();
@@ -236,7 +248,7 @@ public final class Walker {
    */
   private void endAtStart(final Frame top) {
     if (start.isAt(stack)) {
-      stack.clear();
+      clear();
     } else if (top.site < 0) {
       throw fail("diverged: the thread ended back at its start stack, but its streams lead out of traced code");
     } else {
@@ -279,7 +291,7 @@ public final class Walker {
     final int method = program.methodOf(b);
     switch (block.end()) {
       case RETURN -> {
-        final Frame done = stack.remove(stack.size() - 1);
+        final Frame done = pop();
         final Frame below = top();
         if (done.kind == Frame.Kind.TRACED && !below.isExternal()) {
           enter(consistency.get(0).returnSite(below.block));
@@ -366,12 +378,12 @@ public final class Walker {
       if (stack.size() <= 1) {
         throw fail("diverged: an exception unwound more traced frames than the thread has");
       }
-      if (!stack.remove(stack.size() - 1).isExternal()) {
+      if (!pop().isExternal()) {
         popped++;
       }
     }
     if (e.catchBlock() == ExceptionRecord.UNCAUGHT) {
-      stack.clear();
+      clear();
       return;
     }
     if (e.catchBlock() == ExceptionRecord.UNTRACED) {
@@ -391,7 +403,23 @@ public final class Walker {
 
   private void push(final Frame frame, final int entry) {
     stack.add(frame);
+    calls.enter(frame.method, length);
     enter(entry);
+  }
+
+  private Frame pop() {
+    final Frame popped = stack.remove(stack.size() - 1);
+    if (!popped.isExternal()) {
+      calls.exit(popped.method, length);
+    }
+    return popped;
+  }
+
+  /** Pops every frame: the thread ends here. */
+  private void clear() {
+    while (!stack.isEmpty()) {
+      pop();
+    }
   }
 
   /** Enters a block in the top frame; every session holding it as a witness must have it at its head. */

@@ -3,7 +3,11 @@ package dev.jdtrace.reconstruct.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.jdtrace.driver.stream.FramedOutputStream;
+import dev.jdtrace.driver.stream.VarInts;
+import dev.jdtrace.profiler.model.BlockEnd;
 import java.io.ByteArrayInputStream;
+import java.io.DataOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,8 +20,9 @@ class TraceFormatTest {
       List.of(new TraceDictionary.ClassEntry("a.B", "B.java"), new TraceDictionary.ClassEntry("a.C", "")),
       List.of(new TraceDictionary.MethodEntry(0, "main", "([Ljava/lang/String;)V"),
           new TraceDictionary.MethodEntry(1, "<init>", "()V")),
-      List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3, 4)), new TraceDictionary.BlockEntry(0, 7, 7, List.of()),
-          new TraceDictionary.BlockEntry(1, 0, 300, List.of(12))));
+      List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3, 4), BlockEnd.INVOKE, List.of(1), List.of(2)),
+          new TraceDictionary.BlockEntry(0, 7, 7, List.of(), BlockEnd.THROW, List.of(), List.of()),
+          new TraceDictionary.BlockEntry(1, 0, 300, List.of(12), BlockEnd.RETURN, List.of(), List.of())));
 
   /** Records visitor calls as strings. */
   private static final class Log implements TraceVisitor {
@@ -85,5 +90,48 @@ class TraceFormatTest {
     final byte[] bytes = write(in);
     assertThatThrownBy(() -> TraceReader.accept(new ByteArrayInputStream(Arrays.copyOf(bytes, bytes.length - 1)),
         new Log())).hasMessageContaining("truncated");
+  }
+
+  @Test
+  void version2IsReadWithoutBlockEnds() throws IOException {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    bytes.write(TraceFormat.MAGIC);
+    bytes.write(2);
+    final FramedOutputStream frames = new FramedOutputStream(bytes, TraceFormat.FRAME);
+    final DataOutputStream out = new DataOutputStream(frames);
+    VarInts.write(out, 1);
+    out.writeUTF("a.B");
+    out.writeUTF("B.java");
+    VarInts.write(out, 1);
+    VarInts.write(out, 0);
+    out.writeUTF("main");
+    out.writeUTF("()V");
+    VarInts.write(out, 1);
+    for (final int v : new int[] {0, 0, 4, 1, 3}) { // method, start, end, one line: 3
+      VarInts.write(out, v);
+    }
+    frames.endFrame();
+    out.writeByte(TraceFormat.THREAD);
+    out.writeUTF("main");
+    for (final int v : new int[] {TraceFormat.CHUNK, 2, 0, 0}) {
+      VarInts.write(out, v);
+    }
+    frames.endFrame();
+    out.writeByte(TraceFormat.END);
+    VarInts.write(out, 2);
+    out.flush();
+    final Log log = new Log();
+    TraceReader.accept(new ByteArrayInputStream(bytes.toByteArray()), log);
+    assertThat(log.dictionary.blocks()).containsExactly(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3)));
+    assertThat(log.dictionary.endsKnown()).isFalse();
+    assertThat(log.events).containsExactly("T main", "0", "0", "end");
+  }
+
+  @Test
+  void aDictionaryWithoutBlockEndsIsNotWritten() {
+    final TraceDictionary old = new TraceDictionary(DICT.classes(), DICT.methods(),
+        List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of())));
+    assertThatThrownBy(() -> new TraceWriter(new ByteArrayOutputStream()).dictionary(old))
+        .hasMessageContaining("how every block ends");
   }
 }

@@ -27,7 +27,9 @@ class TraceFuzzTest {
   private static byte[] valid() {
     final List<TraceDictionary.BlockEntry> blocks = new ArrayList<>();
     for (int b = 0; b < BLOCKS; b++) {
-      blocks.add(new TraceDictionary.BlockEntry(b % 7, b, b + 3, List.of(b, b + 1)));
+      blocks.add(new TraceDictionary.BlockEntry(b % 7, b, b + 3, List.of(b, b + 1),
+          dev.jdtrace.profiler.model.BlockEnd.values()[b % 8], b % 3 == 0 ? List.of(b % 7) : List.<Integer>of(), b % 5 == 0 ? List.of((b + 1) % BLOCKS)
+          : List.of()));
     }
     final List<TraceDictionary.MethodEntry> methods = new ArrayList<>();
     for (int m = 0; m < 7; m++) {

@@ -1,0 +1,119 @@
+package dev.jdtrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.analysis.CallsExport;
+import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.programs.Catalog;
+import dev.jdtrace.programs.libs.LibraryCatalog;
+import dev.jdtrace.reconstruct.Reconstruction;
+import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceReader;
+import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.reconstruct.walk.WalkCalls;
+import dev.jdtrace.tracer.TracePlan;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The calls a trace file shows are exactly the decoder's: on every test program (the deterministic ones,
+ * those that end abruptly and the drivers of real libraries), the {@code calls} export of a one-session
+ * optimal trace equals, thread by thread, the frames the decoding walk pushed and popped, which it took
+ * from the ICFG and not from the block ids. The library drivers need the jars the test-programs build
+ * copies at {@code package}, as {@link LibrariesAgreeTest} does.
+ */
+class ExactCallsTest {
+  @TempDir
+  Path dir;
+
+  static Stream<Arguments> programs() {
+    return Stream.of(Catalog.DETERMINISTIC.stream().map(p -> Arguments.of(p, List.of())),
+        Catalog.ENDINGS.stream().map(e -> Arguments.of(e.program(), List.of())),
+        LibraryCatalog.ALL.stream().map(l -> Arguments.of(l.mainClass(), l.includes()))).flatMap(s -> s);
+  }
+
+  @ParameterizedTest
+  @MethodSource("programs")
+  void callsExportIsTheDecodersCalls(final String program, final List<String> includes) throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS + ":" + LibrariesAgreeTest.LIB + "/*",
+        program);
+    final List<String> planning = new ArrayList<>(List.of("plan", "--sessions", "1"));
+    includes.forEach(i -> planning.addAll(List.of("--include", i)));
+    final Path stdin = Files.writeString(dir.resolve("stdin"), GroundTruthTest.STDIN);
+    final Path plan = dir.resolve("plan.json");
+    planning.addAll(List.of("--stdin", stdin.toString(), "-o", plan.toString()));
+    final Cli.Outcome planned = Cli.execute(args(planning, command));
+    assertThat(planned.exitCode()).as(planned.err()).isZero();
+    final Path part = dir.resolve("part");
+    final Cli.Outcome collected = Cli.execute(args(List.of("collect", "--plan", plan.toString(), "--session", "0",
+        "--stdin", stdin.toString(), "-o", part.toString()), command));
+    assertThat(part).as(collected.err()).exists();
+
+    final PlanFile file = PlanFiles.read(plan);
+    final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
+    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), List.of(part));
+    final TraceDictionary dictionary = TraceDictionary.of(rebuilt.models().get(0));
+    final Map<String, List<String>> walked = new LinkedHashMap<>();
+    final ByteArrayOutputStream trace = new ByteArrayOutputStream();
+    try (TraceWriter writer = new TraceWriter(trace)) {
+      Reconstruction.reconstruct(rebuilt.models(), rebuilt.plan(), streams, writer,
+          thread -> new Walked(dictionary, thread, walked.computeIfAbsent(thread, t -> new ArrayList<>())));
+    }
+    final StringWriter export = new StringWriter();
+    TraceReader.accept(new ByteArrayInputStream(trace.toByteArray()), CallsExport.to(new PrintWriter(export)));
+    final Map<String, List<String>> exported = new LinkedHashMap<>();
+    export.toString().lines().forEach(l -> exported.computeIfAbsent(l.substring(0, l.indexOf('\t')),
+        t -> new ArrayList<>()).add(l));
+    walked.values().removeIf(List::isEmpty);
+    assertThat(walked).isNotEmpty();
+    assertThat(exported).isEqualTo(walked);
+  }
+
+  private static String[] args(final List<String> head, final List<String> command) {
+    return Stream.concat(head.stream(), Stream.concat(Stream.of("--"), command.stream())).toArray(String[]::new);
+  }
+
+  /** The walk's calls of one thread as lines of the calls export. */
+  private static final class Walked implements WalkCalls {
+    private final TraceDictionary dictionary;
+    private final String thread;
+    private final List<String> lines;
+    private int depth;
+
+    Walked(final TraceDictionary dictionary, final String thread, final List<String> lines) {
+      this.dictionary = dictionary;
+      this.thread = thread;
+      this.lines = lines;
+    }
+
+    @Override
+    public void enter(final int method, final long ordinal) {
+      line("call", method, ordinal, depth++);
+    }
+
+    @Override
+    public void exit(final int method, final long ordinal) {
+      line("return", method, ordinal, --depth);
+    }
+
+    private void line(final String kind, final int method, final long ordinal, final int at) {
+      final TraceDictionary.MethodEntry m = dictionary.methods().get(method);
+      lines.add(thread + "\t" + ordinal + "\t" + kind + "\t" + at + "\t"
+          + dictionary.classes().get(m.classIndex()).name() + "\t" + m.name() + m.descriptor());
+    }
+  }
+}
