@@ -1,5 +1,6 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.tracer.Notice;
 import dev.jdtrace.tracer.SessionProgress;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * in CI ({@code CI=true}) or without a terminal it is one plain line per step, which logs keep readably.
  * Thread-safe: sessions report from their workers.
  */
-final class Info implements SessionProgress {
+final class Info implements SessionProgress, Notice.Wording {
   private static final int BAR = 24;
   private final PrintWriter err;
   private final boolean quiet;
@@ -42,6 +43,11 @@ final class Info implements SessionProgress {
   /** A progress bar needs a terminal on jdtrace's own streams, and CI logs want plain lines. */
   static boolean onTerminal() {
     return System.console() != null && !"true".equals(System.getenv("CI")) && !"dumb".equals(System.getenv("TERM"));
+  }
+
+  @Override
+  public String word(final Notice notice) {
+    return Wording.of(notice);
   }
 
   @Override

@@ -1,12 +1,14 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.distributor.CapTooSmallException;
+import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.NoBytecodeOverJdiException;
 import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.RefusedClassesException;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
+import dev.jdtrace.tracer.Notice;
 import dev.jdtrace.tracer.TruncatedSessionException;
 import dev.jdtrace.tracer.UnsettledLoadingException;
 import dev.jdtrace.tracer.WeightsException;
@@ -65,6 +67,26 @@ final class Wording {
       return e.getMessage() + " (send one request at a time, or use --sessions 1)";
     }
     return e.getMessage() == null ? e.toString() : e.getMessage();
+  }
+
+  /** One line for a notice of the pipeline, naming the option that makes the choice otherwise. */
+  static String of(final Notice notice) {
+    if (notice instanceof Notice.DefaultIncludes) {
+      return notice.describe() + "; use --include to choose";
+    }
+    if (notice instanceof Notice.LoadedClassesOnly) {
+      return "no --classpath: " + notice.describe();
+    }
+    if (notice instanceof Notice.FewerSessions f) {
+      return "--sessions " + f.asked() + " asks for more sessions than the witnesses split into, so the plan has "
+          + f.planned() + " session(s): " + f.why()
+          + (f.tooFewJobs() && f.strategy() != Strategy.FINE ? "; --strategy fine may split finer" : "");
+    }
+    if (notice instanceof Notice.ForeignWeights w) {
+      return "warning: --weights " + w.file() + " is a trace of " + w.ran() + ", not of " + w.main()
+          + ": only the code both run is weighed by it";
+    }
+    return notice.describe();
   }
 
   /** A guardrail breach with the option that sets the limit. */

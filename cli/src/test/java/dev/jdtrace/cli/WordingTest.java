@@ -3,6 +3,7 @@ package dev.jdtrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.distributor.CapTooSmallException;
+import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.Guardrails;
@@ -10,6 +11,7 @@ import dev.jdtrace.driver.NoBytecodeOverJdiException;
 import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
+import dev.jdtrace.tracer.Notice;
 import dev.jdtrace.tracer.TruncatedSessionException;
 import dev.jdtrace.tracer.UnsettledLoadingException;
 import dev.jdtrace.tracer.WeightsException;
@@ -34,6 +36,24 @@ class WordingTest {
         "--weights w.jdt: cannot read it: gone");
     assertThat(Wording.of(new UnsettledLoadingException("class a.B", 4))).isEqualTo(
         "the runs diverged: a session loaded class a.B after 4 plans; trace every class with --all-classes");
+  }
+
+  @Test
+  void noticesNameTheOptionThatChoosesOtherwise() {
+    assertThat(Wording.of(new Notice.DefaultIncludes(List.of("a.*"), Path.of("app.jar")))).isEqualTo(
+        "tracing a.* (the classes of app.jar); use --include to choose");
+    assertThat(Wording.of(new Notice.LoadedClassesOnly(3, TARGET))).isEqualTo(
+        "no --classpath: tracing the 3 matching class(es) 127.0.0.1:5005 has loaded, read over JDI");
+    assertThat(Wording.of(new Notice.FewerSessions(8, 2, 2, Strategy.FUNCTION, false))).isEqualTo(
+        "--sessions 8 asks for more sessions than the witnesses split into, so the plan has 2 session(s): they "
+            + "form 2 job(s) that must each stay whole in one session (strategy function); --strategy fine may split finer");
+    assertThat(Wording.of(new Notice.FewerSessions(8, 5, 9, Strategy.FINE, false))).endsWith(
+        "packing by expected hits (strategy fine) left the others empty");
+    assertThat(Wording.of(new Notice.FewerSessions(8, 5, 0, Strategy.FUNCTION, true))).endsWith(
+        "so the plan has 5 session(s): as when the cached plan was made");
+    assertThat(Wording.of(new Notice.ForeignWeights(Path.of("w.jdt"), "a.B", "c.D"))).isEqualTo(
+        "warning: --weights w.jdt is a trace of a.B, not of c.D: only the code both run is weighed by it");
+    assertThat(new Notice.DefaultIncludes(List.of("a.*"), Path.of("app.jar")).describe()).doesNotContain("--");
   }
 
   @Test

@@ -103,8 +103,7 @@ final class AttachRun {
     if (request.classpath() == null) {
       final Program program = JvmClasses.read(first, filter);
       final List<String> names = program.classes().stream().map(c -> c.name()).toList();
-      info.accept("no --classpath: tracing the " + names.size() + " matching class(es) " + first + " has loaded, "
-          + "read over JDI");
+      Notice.tell(info, new Notice.LoadedClassesOnly(names.size(), first));
       return TracedProgram.ofRunning(List.of(), new ClassFilter(names, request.planning().excludes()), program,
           Set.of());
     }

@@ -123,7 +123,7 @@ final class TraceRun {
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
       if (sessions.size() < request.sessions()) {
-        info.accept(fewerSessions(request, sessions.size(), "as when the cached plan was made"));
+        Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), 0, request.strategy(), true));
       }
       final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
       if (plan.id().equals(stored.planId())) {
@@ -169,7 +169,8 @@ final class TraceRun {
     if (request.sessions() > 0) {
       sessions = split.apply(request.sessions());
       if (sessions.size() < request.sessions()) {
-        info.accept(fewerSessions(request, sessions.size(), whyFewer(request, distributor.jobs())));
+        Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), distributor.jobs(),
+            request.strategy(), false));
       }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
@@ -191,21 +192,6 @@ final class TraceRun {
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
     return new TracePlan(traced, plan, models, prediction, false);
-  }
-
-  /** Why a plan has fewer sessions than {@code --sessions} asked for. */
-  private static String fewerSessions(final RunRequest request, final int sessions, final String why) {
-    return "--sessions " + request.sessions() + " asks for more sessions than the witnesses split into, so the plan "
-        + "has " + sessions + " session(s): " + why;
-  }
-
-  private static String whyFewer(final RunRequest request, final int jobs) {
-    final String strategy = request.strategy().label();
-    if (jobs < request.sessions()) {
-      return "they form " + jobs + " job(s) that must each stay whole in one session (strategy " + strategy + ")"
-          + (request.strategy() == dev.jdtrace.distributor.Strategy.FINE ? "" : "; --strategy fine may split finer");
-    }
-    return "packing by expected hits (strategy " + strategy + ") left the others empty";
   }
 
   /**

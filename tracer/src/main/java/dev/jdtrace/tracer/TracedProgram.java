@@ -89,8 +89,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     List<String> patterns = includes;
     if (patterns.isEmpty()) {
       patterns = ProgramLoader.defaultIncludes(command);
-      info.accept("tracing " + String.join(", ", patterns) + " (the classes of " + command.mainEntry()
-          + "); use --include to choose");
+      Notice.tell(info, new Notice.DefaultIncludes(patterns, command.mainEntry()));
     }
     return new ClassFilter(patterns, excludes);
   }

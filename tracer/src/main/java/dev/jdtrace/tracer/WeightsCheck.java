@@ -24,8 +24,7 @@ final class WeightsCheck {
     final String ran = weights.mainClass();
     final String main = traced.command() == null ? null : traced.command().mainClass();
     if (ran != null && main != null && !ran.equals(main)) {
-      info.accept("warning: --weights " + file + " is a trace of " + ran + ", not of " + main
-          + ": only the code both run is weighed by it");
+      Notice.tell(info, new Notice.ForeignWeights(file, ran, main));
     }
   }
 }

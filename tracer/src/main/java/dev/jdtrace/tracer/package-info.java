@@ -4,7 +4,9 @@
  * {@link dev.jdtrace.tracer.TracePlan} (a plan with its program and per-session decoder models),
  * {@link dev.jdtrace.tracer.RunReport} and {@link dev.jdtrace.tracer.AttachReport} out,
  * {@link dev.jdtrace.tracer.TracedProgram} for the traced classes, {@link dev.jdtrace.tracer.SessionProgress} for
- * progress and {@link dev.jdtrace.tracer.Interruption#happened} for a command being interrupted.
+ * progress, {@link dev.jdtrace.tracer.Notice} for notices about choices a caller words in its own terms, and
+ * {@link dev.jdtrace.tracer.Interruption#happened} for a command being interrupted. Failures are exceptions that
+ * carry numbers and names, such as {@link dev.jdtrace.tracer.NoMatchingClassException}; no option is named here.
  *
  * <p>The rest is package-private: {@code TraceRun} runs the sessions of a launched program in parallel, checks
  * they saw the same run and decodes them (planning again when a session loaded a class the first run did not,

@@ -49,7 +49,7 @@ public final class IcfgModel {
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
-    public static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
+    private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
       final Hierarchy hierarchy = new Hierarchy(program);
       final InitTriggers inits = new InitTriggers(hierarchy);
       final CallTargets[] targets = new CallTargets[program.blockCount()];
