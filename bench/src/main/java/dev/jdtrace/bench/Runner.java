@@ -93,9 +93,9 @@ final class Runner {
         Files.copy(model, cache.resolve(model.getFileName()));
       }
     }
-    // jdtrace as users run it: the release jar that bench/run.sh builds.
-    final List<String> cmd = new ArrayList<>(List.of(java, "-Djdtrace.cache=" + cache, "-jar", releaseJar.toString(),
-        "run"));
+    // jdtrace as users run it: the release jar that bench/run.sh builds, with the launcher's JVM options.
+    final List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-Djdtrace.cache=" + cache,
+        "-jar", releaseJar.toString(), "run"));
     for (final String o : c.options()) {
       if (!o.equals(Config.KEEP_CACHE)) {
         cmd.add(o.equals(Config.WEIGHTS) ? allBlocksTrace(w).toString() : o);

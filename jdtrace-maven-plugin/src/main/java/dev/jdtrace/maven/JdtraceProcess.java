@@ -26,7 +26,8 @@ record JdtraceProcess(File java, List<Artifact> classpath) {
 
   /** Runs {@code jdtrace ARGS}; each line goes to {@code log} as it comes. */
   Outcome run(final List<String> args, final Consumer<String> log) throws MojoExecutionException {
-    final List<String> command = new ArrayList<>(List.of(java.getPath()));
+    // C1 only, as the launchers run it: jdtrace's JVM runs short and shares the cores with the traced JVMs.
+    final List<String> command = new ArrayList<>(List.of(java.getPath(), "-XX:TieredStopAtLevel=1"));
     // The cost model's calibration cache follows the build's (tests keep it in their build folder).
     final String cache = System.getProperty("jdtrace.cache");
     if (cache != null) {
