@@ -42,7 +42,8 @@ public final class Callbacks {
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
       final boolean everyMethod, final BitSet entries) {
     final BitSet callbacks = (BitSet) entries.clone();
-    final Hierarchy hierarchy = new Hierarchy(program);
+    final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
+        : new Hierarchy(program);
     try (UntracedSupertypes untraced = new UntracedSupertypes(classpath)) {
       for (final ClassModel c : program.classes()) {
         final List<Set<String>> overridable = new ArrayList<>();

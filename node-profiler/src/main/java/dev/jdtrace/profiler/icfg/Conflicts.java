@@ -25,8 +25,14 @@ final class Conflicts {
   private Conflicts() {
   }
 
-  /** A conflict and the witness that resolves it. */
-  record Conflict(String what, int repair) {
+  /**
+   * A conflict and the witness that resolves it. The description is built only when asked for (an error):
+   * a round finds thousands of conflicts, and words for each cost more than finding them.
+   */
+  record Conflict(java.util.function.Supplier<String> description, int repair) {
+    String what() {
+      return description.get();
+    }
   }
 
   static List<Conflict> find(final IcfgModel model, final double[] blockWeight) {
@@ -43,10 +49,12 @@ final class Conflicts {
           for (final int s : block.successors()) {
             final int r = p.blockId(method, s);
             if (!model.isWitness(r) && leaksToCallbacks(model, follow.substitute(first.of(r), method))) {
-              out.add(new Conflict("return site after untraced call at block " + b, r));
+              final int call = b;
+              out.add(new Conflict(() -> "return site after untraced call at block " + call, r));
             } else if (model.isWitness(r) && model.callbackOf(r) >= 0) {
               // the witnessed return site is also a callback's first witness.
-              out.add(new Conflict("return site " + r + " is first in callback " + model.callbackOf(r),
+              final int callback = model.callbackOf(r);
+              out.add(new Conflict(() -> "return site " + r + " is first in callback " + callback,
                   p.blockId(model.callbackOf(r), 0)));
             }
           }
@@ -78,13 +86,14 @@ final class Conflicts {
       for (final int w : first.of(entry)) {
         if (w < 0) {
           // a pure call can throw, so a callback reaching one first runs unseen too.
-          out.add(new Conflict("callback " + p.methods().get(m).id() + " can run unseen", entry));
+          final int method = m;
+          out.add(new Conflict(() -> "callback " + p.methods().get(method).id() + " can run unseen", entry));
           break;
         }
         final Integer other = owner.putIfAbsent(w, m);
         if (other != null && other != m) {
-          out.add(new Conflict("callbacks share witness " + w, entry));
-          out.add(new Conflict("callbacks share witness " + w, p.blockId(other, 0)));
+          out.add(new Conflict(() -> "callbacks share witness " + w, entry));
+          out.add(new Conflict(() -> "callbacks share witness " + w, p.blockId(other, 0)));
         }
       }
     }
@@ -125,7 +134,7 @@ final class Conflicts {
           } else {
             repair = weight[a] <= weight[b] ? a : b;
           }
-          out.add(new Conflict(what + choice + ": " + a + " and " + b, repair));
+          out.add(new Conflict(() -> what + choice + ": " + a + " and " + b, repair));
         }
       }
     }

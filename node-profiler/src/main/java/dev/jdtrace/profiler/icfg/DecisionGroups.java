@@ -256,8 +256,13 @@ public record DecisionGroups(List<Unit> units) {
         units.add(u);
       }
     }
-    final BitSet covered = new BitSet();
-    units.forEach(u -> u.addTo(covered));
+    // The shared witnesses once, not once per unit holding them: thousands of units hold thousands of them.
+    final BitSet covered = (BitSet) callbackFirsts.clone();
+    for (final Unit u : units) {
+      for (final int w : u.own) {
+        covered.set(w);
+      }
+    }
     // The remaining witnesses by union-find root, in the order of each group's first witness.
     final BitSet witnesses = model.witnesses();
     final int[] group = new int[p.blockCount()];

@@ -223,7 +223,9 @@ public final class FirstSets {
         for (final int clinit : structure.clinits()[b]) {
           visit.of(p.blockId(clinit, 0), b);
         }
-        if (structure.targets()[b] != null) {
+        // A call that may run untraced code reads no target's set (EXTERNAL stands for them all, see after):
+        // an interface call there would otherwise read every traced method of its signature.
+        if (structure.targets()[b] != null && !structure.targets()[b].external()) {
           for (final int t : structure.targets()[b].traced()) {
             visit.of(p.blockId(t, 0), b);
           }
