@@ -1,6 +1,5 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
 import java.util.ArrayList;
@@ -41,13 +40,13 @@ final class Conflicts {
     final FollowSets follow = model.follow();
     final List<Conflict> out = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
-      final Block block = p.block(b);
       final int method = p.methodOf(b);
-      if (block.end() == BlockEnd.INVOKE) {
+      final int successors = p.successorCount(b);
+      if (p.end(b) == BlockEnd.INVOKE) {
         final CallTargets t = model.targets(b);
         if (t.external()) {
-          for (final int s : block.successors()) {
-            final int r = p.blockId(method, s);
+          for (int i = 0; i < successors; i++) {
+            final int r = p.successor(b, i);
             if (!model.isWitness(r) && leaksToCallbacks(model, follow.substitute(first.of(r), method))) {
               final int call = b;
               out.add(new Conflict(() -> "return site after untraced call at block " + call, r));
@@ -59,8 +58,8 @@ final class Conflicts {
             }
           }
         } else if (t.traced().size() > 1) { // One target is no choice: only pairs of targets can conflict.
-          final int[] ret = block.successors().isEmpty() ? new int[0]
-              : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
+          final int[] ret = successors == 0 ? new int[0]
+              : follow.substitute(first.of(p.successor(b, 0)), method);
           final int[] entries = new int[t.traced().size()];
           final int[][] sets = new int[entries.length][];
           for (int i = 0; i < entries.length; i++) {
@@ -69,11 +68,11 @@ final class Conflicts {
           }
           pairwise(model, follow, out, entries, sets, blockWeight, b, "targets of ");
         }
-      } else if (block.successors().size() > 1) {
-        final int[] next = new int[block.successors().size()];
+      } else if (successors > 1) {
+        final int[] next = new int[successors];
         final int[][] sets = new int[next.length][];
         for (int i = 0; i < next.length; i++) {
-          next[i] = p.blockId(method, block.successors().get(i));
+          next[i] = p.successor(b, i);
           sets[i] = follow.substitute(first.of(next[i]), method);
         }
         pairwise(model, follow, out, next, sets, blockWeight, b, "successors of ");

@@ -1,10 +1,8 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.List;
 
 /**
  * FIRST sets across calls: for each block, the witnesses that can be hit first from entering it along
@@ -164,13 +162,11 @@ public final class FirstSets {
    */
   public int[] after(final int b) {
     final Program p = model.program();
-    final Block block = p.block(b);
-    final int method = p.methodOf(b);
     int[] acc = NONE;
     for (final int clinit : model.clinits(b)) {
       acc = union(acc, first[p.blockId(clinit, 0)]);
     }
-    switch (block.end()) {
+    switch (p.end(b)) {
       case RETURN -> acc = union(acc, new int[] {EXIT});
       case THROW -> acc = union(acc, new int[] {THROW});
       case INVOKE -> {
@@ -195,14 +191,14 @@ public final class FirstSets {
           acc = union(acc, new int[] {EXTERNAL});
         }
         if (through) {
-          for (final int s : block.successors()) {
-            acc = union(acc, first[p.blockId(method, s)]);
+          for (int i = 0; i < p.successorCount(b); i++) {
+            acc = union(acc, first[p.successor(b, i)]);
           }
         }
       }
       default -> {
-        for (final int s : block.successors()) {
-          acc = union(acc, first[p.blockId(method, s)]);
+        for (int i = 0; i < p.successorCount(b); i++) {
+          acc = union(acc, first[p.successor(b, i)]);
         }
       }
     }
@@ -212,23 +208,18 @@ public final class FirstSets {
   /** Calls back with (block read, block reading it) for every read of a FIRST set. */
   private static void forEachRead(final IcfgModel.Structure structure, final Read visit) {
     final Program p = structure.program();
-    for (int m = 0; m < p.methods().size(); m++) {
-      final List<Block> blocks = p.methods().get(m).blocks();
-      final int base = p.blockId(m, 0);
-      for (int i = 0; i < blocks.size(); i++) {
-        final int b = base + i;
-        for (final int s : blocks.get(i).successors()) {
-          visit.of(base + s, b);
-        }
-        for (final int clinit : structure.clinits()[b]) {
-          visit.of(p.blockId(clinit, 0), b);
-        }
-        // A call that may run untraced code reads no target's set (EXTERNAL stands for them all, see after):
-        // an interface call there would otherwise read every traced method of its signature.
-        if (structure.targets()[b] != null && !structure.targets()[b].external()) {
-          for (final int t : structure.targets()[b].traced()) {
-            visit.of(p.blockId(t, 0), b);
-          }
+    for (int b = 0; b < p.blockCount(); b++) {
+      for (int i = 0; i < p.successorCount(b); i++) {
+        visit.of(p.successor(b, i), b);
+      }
+      for (final int clinit : structure.clinits()[b]) {
+        visit.of(p.blockId(clinit, 0), b);
+      }
+      // A call that may run untraced code reads no target's set (EXTERNAL stands for them all, see after):
+      // an interface call there would otherwise read every traced method of its signature.
+      if (structure.targets()[b] != null && !structure.targets()[b].external()) {
+        for (final int t : structure.targets()[b].traced()) {
+          visit.of(p.blockId(t, 0), b);
         }
       }
     }

@@ -1,6 +1,5 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
 import java.util.Arrays;
@@ -103,33 +102,28 @@ final class FollowSets {
       final int[] caller = new int[n];
       final boolean[] afterBlock = new boolean[n];
       int i = 0;
-      for (int m = 0; m < p.methods().size(); m++) {
-        final List<Block> blocks = p.methods().get(m).blocks();
-        final int base = p.blockId(m, 0);
-        for (int k = 0; k < blocks.size(); k++) {
-          final int b = base + k;
-          for (final int clinit : structure.clinits()[b]) {
-            node[i] = clinit;
-            block[i] = b;
-            caller[i] = m;
-            afterBlock[i++] = true;
-          }
-          final Block bl = blocks.get(k);
-          if (bl.end() != BlockEnd.INVOKE || bl.successors().isEmpty()) {
-            continue;
-          }
-          final int site = base + bl.successors().get(0);
-          final CallTargets t = structure.targets()[b];
-          if (t.external()) {
-            node[i] = CALLBACKS;
+      for (int b = 0; b < p.blockCount(); b++) {
+        final int m = p.methodOf(b);
+        for (final int clinit : structure.clinits()[b]) {
+          node[i] = clinit;
+          block[i] = b;
+          caller[i] = m;
+          afterBlock[i++] = true;
+        }
+        if (p.end(b) != BlockEnd.INVOKE || p.successorCount(b) == 0) {
+          continue;
+        }
+        final int site = p.successor(b, 0);
+        final CallTargets t = structure.targets()[b];
+        if (t.external()) {
+          node[i] = CALLBACKS;
+          block[i] = site;
+          caller[i++] = m;
+        } else {
+          for (final int target : t.traced()) {
+            node[i] = target;
             block[i] = site;
             caller[i++] = m;
-          } else {
-            for (final int target : t.traced()) {
-              node[i] = target;
-              block[i] = site;
-              caller[i++] = m;
-            }
           }
         }
       }

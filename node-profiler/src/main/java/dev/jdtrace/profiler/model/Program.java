@@ -21,6 +21,14 @@ public final class Program {
   private final List<ClassModel> methodClass = new ArrayList<>();
   private final int[] methodBase;
   private final int[] blockMethod;
+  /**
+   * The blocks' normal successors as global ids, {@code successors[successorStart[b]..successorStart[b+1])},
+   * and how each block ends: the planner's passes read these for every block several times, and primitive
+   * arrays spare them a walk through each block's record and boxed successor list.
+   */
+  private final int[] successorStart;
+  private final int[] successors;
+  private final BlockEnd[] ends;
   private final Map<MethodId, Integer> methodIndex = new HashMap<>();
   private final Map<String, ClassModel> byName = new HashMap<>();
 
@@ -48,6 +56,24 @@ public final class Program {
       next += n;
     }
     methodBase[methods.size()] = next;
+    successorStart = new int[blocks + 1];
+    ends = new BlockEnd[blocks];
+    int edges = 0;
+    for (final MethodCfg m : methods) {
+      edges += m.blocks().stream().mapToInt(b -> b.successors().size()).sum();
+    }
+    successors = new int[edges];
+    int b = 0;
+    int e = 0;
+    for (int i = 0; i < methods.size(); i++) {
+      for (final Block block : methods.get(i).blocks()) {
+        ends[b] = block.end();
+        for (final int s : block.successors()) {
+          successors[e++] = methodBase[i] + s;
+        }
+        successorStart[++b] = e;
+      }
+    }
   }
 
   /** Classes sorted by name. */
@@ -94,6 +120,21 @@ public final class Program {
   public Block block(final int blockId) {
     final int m = blockMethod[blockId];
     return methods.get(m).blocks().get(blockId - methodBase[m]);
+  }
+
+  /** How a block ends. */
+  public BlockEnd end(final int blockId) {
+    return ends[blockId];
+  }
+
+  /** Number of normal successors of a block. */
+  public int successorCount(final int blockId) {
+    return successorStart[blockId + 1] - successorStart[blockId];
+  }
+
+  /** The global id of a block's {@code i}th normal successor (in {@link Block#successors()} order). */
+  public int successor(final int blockId, final int i) {
+    return successors[successorStart[blockId] + i];
   }
 
   /** The method holding a global block id. */
