@@ -58,22 +58,30 @@ public final class Program {
     methodBase[methods.size()] = next;
     successorStart = new int[blocks + 1];
     ends = new BlockEnd[blocks];
-    int edges = 0;
-    for (final MethodCfg m : methods) {
-      edges += m.blocks().stream().mapToInt(b -> b.successors().size()).sum();
-    }
-    successors = new int[edges];
+    successors = indexSuccessors();
+  }
+
+  /** Fills {@link #ends} and {@link #successorStart}; returns the successors' global ids. */
+  private int[] indexSuccessors() {
+    int[] out = new int[ends.length + 16];
     int b = 0;
     int e = 0;
     for (int i = 0; i < methods.size(); i++) {
-      for (final Block block : methods.get(i).blocks()) {
+      final List<Block> blocks = methods.get(i).blocks();
+      for (int k = 0; k < blocks.size(); k++) {
+        final Block block = blocks.get(k);
+        final List<Integer> next = block.successors();
         ends[b] = block.end();
-        for (final int s : block.successors()) {
-          successors[e++] = methodBase[i] + s;
+        if (e + next.size() > out.length) {
+          out = Arrays.copyOf(out, Math.max(out.length * 2, e + next.size()));
+        }
+        for (int j = 0; j < next.size(); j++) {
+          out[e++] = methodBase[i] + next.get(j);
         }
         successorStart[++b] = e;
       }
     }
+    return Arrays.copyOf(out, e);
   }
 
   /** Classes sorted by name. */
