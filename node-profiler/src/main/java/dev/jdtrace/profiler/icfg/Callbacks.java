@@ -81,9 +81,9 @@ public final class Callbacks {
         if (t.external()) {
           t.traced().forEach(callbacks::set);
         }
-        final String callee = block.call().owner() + "." + block.call().name();
-        reflectsConstructors |= callee.equals("java.lang.reflect.Constructor.newInstance")
-            || callee.equals("java.lang.Class.newInstance");
+        reflectsConstructors |= block.call().name().equals("newInstance")
+            && (block.call().owner().equals("java.lang.reflect.Constructor")
+                || block.call().owner().equals("java.lang.Class"));
       }
     }
     // Reflection where it can be seen: traced code that instantiates reflectively (serialisers, DI
@@ -111,10 +111,15 @@ public final class Callbacks {
    */
   private static boolean reflectedByTheJdk(final ClassModel c, final MethodCfg m) {
     final String nd = m.id().nameAndDescriptor();
-    final String self = "L" + c.name().replace('.', '/') + ";";
+    if (SERIALIZATION_HOOKS.contains(nd)) {
+      return true;
+    }
     final boolean isEnum = (c.access() & 0x4000) != 0;
-    return SERIALIZATION_HOOKS.contains(nd) || (isEnum && m.isStatic()
-        && (nd.equals("values()[" + self) || nd.equals("valueOf(Ljava/lang/String;)" + self)));
+    if (!isEnum || !m.isStatic()) {
+      return false;
+    }
+    final String self = "L" + c.name().replace('.', '/') + ";";
+    return nd.equals("values()[" + self) || nd.equals("valueOf(Ljava/lang/String;)" + self);
   }
 
   /** The untraced types a class inherits from, directly or through traced supertypes. */
