@@ -3,6 +3,7 @@ package dev.jdtrace.profiler.icfg;
 import dev.jdtrace.profiler.model.Program;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * FIRST sets across calls: for each block, the witnesses that can be hit first from entering it along
@@ -38,7 +39,7 @@ public final class FirstSets {
    * {@code readers[start[b]] .. readers[start[b + 1] - 1]}. They depend on the structure only, so the
    * planner's repair rounds share them.
    */
-  record Readers(int[] start, int[] readers) {
+  record Readers(int[] start, int[] readers, int[] order) {
 
     static Readers of(final IcfgModel.Structure structure) {
       final Program p = structure.program();
@@ -52,7 +53,31 @@ public final class FirstSets {
       final int[] fill = Arrays.copyOf(start, n);
       final int[] readers = new int[start[n]];
       forEachRead(structure, (read, reader) -> readers[fill[read]++] = reader);
-      return new Readers(start, readers);
+      return new Readers(start, readers, readsFirst(start, readers));
+    }
+
+    /**
+     * Every block, each after the blocks it reads where no cycle joins them: the strongly connected
+     * components of the reads-to-reader graph, in reverse of Tarjan's order (which emits a component after
+     * every one it reaches, so its readers first). A worklist started in this order computes most sets once
+     * instead of again each time a set it read grows (callees after callers, loops' exits after bodies).
+     */
+    private static int[] readsFirst(final int[] start, final int[] readers) {
+      final int n = start.length - 1;
+      final int[] component = new int[n];
+      final List<int[]> components = Components.of(start, readers, component);
+      final int[] order = new int[n];
+      int k = 0;
+      for (int c = components.size() - 1; c >= 0; c--) {
+        final int[] members = components.get(c);
+        // Within a component, later blocks first: successors mostly follow their block in a method.
+        final int[] sorted = members.clone();
+        Arrays.sort(sorted);
+        for (int i = sorted.length - 1; i >= 0; i--) {
+          order[k++] = sorted[i];
+        }
+      }
+      return order;
     }
   }
 
@@ -61,11 +86,7 @@ public final class FirstSets {
     final int n = model.program().blockCount();
     first = new int[n][];
     Arrays.fill(first, NONE);
-    final int[] all = new int[n];
-    for (int b = 0; b < n; b++) {
-      all[b] = n - 1 - b;
-    }
-    solve(readers, all, n, null);
+    solve(readers, readers.order(), n, null);
   }
 
   /**
@@ -95,10 +116,15 @@ public final class FirstSets {
         }
       }
     }
-    for (int i = 0; i < count; i++) {
-      first[order[i]] = NONE;
+    // Restart them in the structure's reads-first order, as a computation from scratch would.
+    int k = 0;
+    for (final int b : readers.order()) {
+      if (affected[b]) {
+        first[b] = NONE;
+        order[k++] = b;
+      }
     }
-    solve(readers, order, count, affected);
+    solve(readers, order, k, affected);
   }
 
   /**
