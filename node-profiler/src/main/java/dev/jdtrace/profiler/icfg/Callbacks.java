@@ -74,11 +74,16 @@ public final class Callbacks {
       }
     }
     boolean reflectsConstructors = false;
-    for (int b = 0; b < program.blockCount(); b++) {
-      final Block block = program.block(b);
-      if (block.end() == BlockEnd.INVOKE) {
+    // The resolver answers equal calls with the same targets: an interface call repeated in many blocks can
+    // name thousands of methods, which need marking once.
+    final Set<CallTargets> marked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (final MethodCfg m : program.methods()) {
+      for (final Block block : m.blocks()) {
+        if (block.end() != BlockEnd.INVOKE) {
+          continue;
+        }
         final CallTargets t = resolver.resolve(block.call());
-        if (t.external()) {
+        if (t.external() && marked.add(t)) {
           t.traced().forEach(callbacks::set);
         }
         reflectsConstructors |= block.call().name().equals("newInstance")

@@ -2,6 +2,7 @@ package dev.jdtrace.profiler.icfg;
 
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -58,12 +59,14 @@ public final class IcfgModel {
       final InitTriggers inits = new InitTriggers(hierarchy);
       final CallTargets[] targets = new CallTargets[program.blockCount()];
       final int[][] clinits = new int[program.blockCount()][];
-      for (int b = 0; b < program.blockCount(); b++) {
-        final Block block = program.block(b);
-        if (block.end() == BlockEnd.INVOKE) {
-          targets[b] = resolver.resolve(block.call());
+      int b = 0;
+      for (final MethodCfg method : program.methods()) {
+        for (final Block block : method.blocks()) {
+          if (block.end() == BlockEnd.INVOKE) {
+            targets[b] = resolver.resolve(block.call());
+          }
+          clinits[b++] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
         }
-        clinits[b] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
       }
       return new Structure(program, targets, clinits, callbacks);
     }
