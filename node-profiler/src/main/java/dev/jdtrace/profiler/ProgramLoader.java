@@ -4,16 +4,16 @@ import dev.jdtrace.profiler.internal.CfgBuilder;
 import dev.jdtrace.profiler.model.ClassModel;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.bcel.classfile.ClassFormatException;
 import dev.jdtrace.profiler.model.MethodId;
 import org.apache.bcel.classfile.ClassParser;
@@ -48,13 +48,29 @@ public final class ProgramLoader {
    */
   public static Program load(final List<Path> classpath, final ClassFilter filter,
       final java.util.function.Predicate<String> planned) {
-    final Map<String, ClassModel> classes = new LinkedHashMap<>();
+    final List<Path> origins = new ArrayList<>();
+    final List<byte[]> files = new ArrayList<>();
     final Set<String> seen = new HashSet<>();
     for (final Path entry : classpath) {
       ClassFiles.forEach(entry, name -> seen.add(name) && planned.test(name) && filter.matches(name)
-          && !name.endsWith("module-info"), (name, in) -> classes.put(name, read(entry, in)));
+          && !name.endsWith("module-info"), (name, in) -> {
+            origins.add(entry);
+            files.add(bytes(entry, in));
+          });
     }
-    return new Program(new ArrayList<>(classes.values()));
+    // Classes parse independently, so on every core; the list keeps the order they were found in.
+    final List<ClassModel> classes = IntStream.range(0, files.size()).parallel()
+        .mapToObj(i -> read(origins.get(i), new ByteArrayInputStream(files.get(i)))).toList();
+    return new Program(classes);
+  }
+
+  private static byte[] bytes(final Path origin, final InputStream in) {
+    try {
+      return in.readAllBytes();
+    } catch (final IOException e) {
+      throw new UncheckedIOException(new IOException("cannot read a class file in " + origin + ": "
+          + e.getMessage(), e));
+    }
   }
 
   /**

@@ -29,8 +29,8 @@ public class RealPlanningBenchmark {
   @Param({"."})
   public String root;
 
-  /** A jar of test-programs/target/lib. */
-  @Param({"commons-math3-3.6.1.jar"})
+  /** A jar of test-programs/target/lib: all of commons-math3 (≈71k blocks) and all of Guava (≈71k blocks). */
+  @Param({"commons-math3-3.6.1.jar", "guava-33.4.0-jre.jar"})
   public String jar;
 
   private Path path;

@@ -19,6 +19,11 @@ public final class CallResolver {
   private final boolean openWorld;
   private final java.util.Map<String, java.util.Set<String>> untracedOverrides;
   private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
+  /**
+   * Each call site's targets, resolved once: the callbacks and the structure both resolve every call of the
+   * program, and most call sites repeat (the same method is called from many blocks).
+   */
+  private final java.util.Map<CallSite, CallTargets> resolved = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param openWorld when untraced code may subclass traced classes (the traced set does not hold the
@@ -47,8 +52,17 @@ public final class CallResolver {
     }
   }
 
+  /** The hierarchy calls are resolved in. */
+  Hierarchy hierarchy() {
+    return hierarchy;
+  }
+
   /** Targets of a call site. */
   public CallTargets resolve(final CallSite call) {
+    return resolved.computeIfAbsent(call, this::resolveOnce);
+  }
+
+  private CallTargets resolveOnce(final CallSite call) {
     if (PureJdkCalls.isPure(call)) {
       return CallTargets.PURE;
     }

@@ -42,7 +42,8 @@ public final class Callbacks {
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
       final boolean everyMethod, final BitSet entries) {
     final BitSet callbacks = (BitSet) entries.clone();
-    final Hierarchy hierarchy = new Hierarchy(program);
+    final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
+        : new Hierarchy(program);
     try (UntracedSupertypes untraced = new UntracedSupertypes(classpath)) {
       for (final ClassModel c : program.classes()) {
         final List<Set<String>> overridable = new ArrayList<>();
@@ -73,16 +74,21 @@ public final class Callbacks {
       }
     }
     boolean reflectsConstructors = false;
-    for (int b = 0; b < program.blockCount(); b++) {
-      final Block block = program.block(b);
-      if (block.end() == BlockEnd.INVOKE) {
+    // The resolver answers equal calls with the same targets: an interface call repeated in many blocks can
+    // name thousands of methods, which need marking once.
+    final Set<CallTargets> marked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (final MethodCfg m : program.methods()) {
+      for (final Block block : m.blocks()) {
+        if (block.end() != BlockEnd.INVOKE) {
+          continue;
+        }
         final CallTargets t = resolver.resolve(block.call());
-        if (t.external()) {
+        if (t.external() && marked.add(t)) {
           t.traced().forEach(callbacks::set);
         }
-        final String callee = block.call().owner() + "." + block.call().name();
-        reflectsConstructors |= callee.equals("java.lang.reflect.Constructor.newInstance")
-            || callee.equals("java.lang.Class.newInstance");
+        reflectsConstructors |= block.call().name().equals("newInstance")
+            && (block.call().owner().equals("java.lang.reflect.Constructor")
+                || block.call().owner().equals("java.lang.Class"));
       }
     }
     // Reflection where it can be seen: traced code that instantiates reflectively (serialisers, DI
@@ -110,10 +116,15 @@ public final class Callbacks {
    */
   private static boolean reflectedByTheJdk(final ClassModel c, final MethodCfg m) {
     final String nd = m.id().nameAndDescriptor();
-    final String self = "L" + c.name().replace('.', '/') + ";";
+    if (SERIALIZATION_HOOKS.contains(nd)) {
+      return true;
+    }
     final boolean isEnum = (c.access() & 0x4000) != 0;
-    return SERIALIZATION_HOOKS.contains(nd) || (isEnum && m.isStatic()
-        && (nd.equals("values()[" + self) || nd.equals("valueOf(Ljava/lang/String;)" + self)));
+    if (!isEnum || !m.isStatic()) {
+      return false;
+    }
+    final String self = "L" + c.name().replace('.', '/') + ";";
+    return nd.equals("values()[" + self) || nd.equals("valueOf(Ljava/lang/String;)" + self);
   }
 
   /** The untraced types a class inherits from, directly or through traced supertypes. */

@@ -1,6 +1,5 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
 import java.util.ArrayList;
@@ -25,8 +24,14 @@ final class Conflicts {
   private Conflicts() {
   }
 
-  /** A conflict and the witness that resolves it. */
-  record Conflict(String what, int repair) {
+  /**
+   * A conflict and the witness that resolves it. The description is built only when asked for (an error):
+   * a round finds thousands of conflicts, and words for each cost more than finding them.
+   */
+  record Conflict(java.util.function.Supplier<String> description, int repair) {
+    String what() {
+      return description.get();
+    }
   }
 
   static List<Conflict> find(final IcfgModel model, final double[] blockWeight) {
@@ -35,24 +40,26 @@ final class Conflicts {
     final FollowSets follow = model.follow();
     final List<Conflict> out = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
-      final Block block = p.block(b);
       final int method = p.methodOf(b);
-      if (block.end() == BlockEnd.INVOKE) {
+      final int successors = p.successorCount(b);
+      if (p.end(b) == BlockEnd.INVOKE) {
         final CallTargets t = model.targets(b);
         if (t.external()) {
-          for (final int s : block.successors()) {
-            final int r = p.blockId(method, s);
+          for (int i = 0; i < successors; i++) {
+            final int r = p.successor(b, i);
             if (!model.isWitness(r) && leaksToCallbacks(model, follow.substitute(first.of(r), method))) {
-              out.add(new Conflict("return site after untraced call at block " + b, r));
+              final int call = b;
+              out.add(new Conflict(() -> "return site after untraced call at block " + call, r));
             } else if (model.isWitness(r) && model.callbackOf(r) >= 0) {
               // the witnessed return site is also a callback's first witness.
-              out.add(new Conflict("return site " + r + " is first in callback " + model.callbackOf(r),
+              final int callback = model.callbackOf(r);
+              out.add(new Conflict(() -> "return site " + r + " is first in callback " + callback,
                   p.blockId(model.callbackOf(r), 0)));
             }
           }
         } else if (t.traced().size() > 1) { // One target is no choice: only pairs of targets can conflict.
-          final int[] ret = block.successors().isEmpty() ? new int[0]
-              : follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
+          final int[] ret = successors == 0 ? new int[0]
+              : follow.substitute(first.of(p.successor(b, 0)), method);
           final int[] entries = new int[t.traced().size()];
           final int[][] sets = new int[entries.length][];
           for (int i = 0; i < entries.length; i++) {
@@ -61,11 +68,11 @@ final class Conflicts {
           }
           pairwise(model, follow, out, entries, sets, blockWeight, b, "targets of ");
         }
-      } else if (block.successors().size() > 1) {
-        final int[] next = new int[block.successors().size()];
+      } else if (successors > 1) {
+        final int[] next = new int[successors];
         final int[][] sets = new int[next.length][];
         for (int i = 0; i < next.length; i++) {
-          next[i] = p.blockId(method, block.successors().get(i));
+          next[i] = p.successor(b, i);
           sets[i] = follow.substitute(first.of(next[i]), method);
         }
         pairwise(model, follow, out, next, sets, blockWeight, b, "successors of ");
@@ -78,13 +85,14 @@ final class Conflicts {
       for (final int w : first.of(entry)) {
         if (w < 0) {
           // a pure call can throw, so a callback reaching one first runs unseen too.
-          out.add(new Conflict("callback " + p.methods().get(m).id() + " can run unseen", entry));
+          final int method = m;
+          out.add(new Conflict(() -> "callback " + p.methods().get(method).id() + " can run unseen", entry));
           break;
         }
         final Integer other = owner.putIfAbsent(w, m);
         if (other != null && other != m) {
-          out.add(new Conflict("callbacks share witness " + w, entry));
-          out.add(new Conflict("callbacks share witness " + w, p.blockId(other, 0)));
+          out.add(new Conflict(() -> "callbacks share witness " + w, entry));
+          out.add(new Conflict(() -> "callbacks share witness " + w, p.blockId(other, 0)));
         }
       }
     }
@@ -125,7 +133,7 @@ final class Conflicts {
           } else {
             repair = weight[a] <= weight[b] ? a : b;
           }
-          out.add(new Conflict(what + choice + ": " + a + " and " + b, repair));
+          out.add(new Conflict(() -> what + choice + ": " + a + " and " + b, repair));
         }
       }
     }

@@ -1,6 +1,5 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.IntUnionFind;
@@ -173,33 +172,31 @@ public record DecisionGroups(List<Unit> units) {
       addWitnesses(callbackFirsts, first.of(p.blockId(m, 0)));
     }
     final int[] shared = callbackFirsts.stream().toArray();
-    final Map<Integer, int[]> returnSites = new LinkedHashMap<>();
+    // By untraced call block: its return site's FIRST set, FOLLOW substituted.
+    final int[][] returnSites = new int[p.blockCount()][];
     final List<Unit> untraced = new ArrayList<>();
     final List<Integer> returnLoops = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
-      final Block block = p.block(b);
       final int method = p.methodOf(b);
+      final int successors = p.successorCount(b);
       final List<int[]> candidates = new ArrayList<>();
-      if (block.end() == BlockEnd.INVOKE) {
+      if (p.end(b) == BlockEnd.INVOKE) {
         final CallTargets t = model.targets(b);
-        if (block.successors().isEmpty()) {
-          continue;
+        if (successors == 0 || (!t.external() && t.traced().size() < 2)) {
+          continue; // No return, or one target: no choice.
         }
-        final int[] ret = follow.substitute(first.of(p.blockId(method, block.successors().get(0))), method);
+        final int[] ret = follow.substitute(first.of(p.successor(b, 0)), method);
         if (t.external()) {
-          returnSites.put(b, ret);
+          returnSites[b] = ret;
           untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true));
           continue;
-        }
-        if (t.traced().size() < 2) {
-          continue; // One target: no choice.
         }
         for (final int m : t.traced()) {
           candidates.add(continued(first.of(p.blockId(m, 0)), ret));
         }
-      } else if (block.successors().size() > 1) {
-        for (final int s : block.successors()) {
-          candidates.add(follow.substitute(first.of(p.blockId(method, s)), method));
+      } else if (successors > 1) {
+        for (int i = 0; i < successors; i++) {
+          candidates.add(follow.substitute(first.of(p.successor(b, i)), method));
         }
       }
       if (candidates.isEmpty()) {
@@ -241,7 +238,7 @@ public record DecisionGroups(List<Unit> units) {
         final List<int[]> parts = new ArrayList<>();
         parts.add(u.own);
         for (final int x : reaching[k]) {
-          parts.add(returnSites.get(x));
+          parts.add(returnSites[x]);
         }
         untraced.set(i, new Unit(beyond(callbackFirsts, parts), shared, u.choice, true));
       }
@@ -256,8 +253,13 @@ public record DecisionGroups(List<Unit> units) {
         units.add(u);
       }
     }
-    final BitSet covered = new BitSet();
-    units.forEach(u -> u.addTo(covered));
+    // The shared witnesses once, not once per unit holding them: thousands of units hold thousands of them.
+    final BitSet covered = (BitSet) callbackFirsts.clone();
+    for (final Unit u : units) {
+      for (final int w : u.own) {
+        covered.set(w);
+      }
+    }
     // The remaining witnesses by union-find root, in the order of each group's first witness.
     final BitSet witnesses = model.witnesses();
     final int[] group = new int[p.blockCount()];
@@ -339,7 +341,14 @@ public record DecisionGroups(List<Unit> units) {
         }
       }
     }
-    return Arrays.stream(out, 0, k).sorted().distinct().toArray();
+    Arrays.sort(out, 0, k);
+    int distinct = 0;
+    for (int i = 0; i < k; i++) {
+      if (distinct == 0 || out[distinct - 1] != out[i]) {
+        out[distinct++] = out[i];
+      }
+    }
+    return Arrays.copyOf(out, distinct);
   }
 
   private static void addWitnesses(final BitSet to, final int[] set) {

@@ -1,6 +1,5 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.Program;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -40,7 +39,7 @@ public final class FirstSets {
    * {@code readers[start[b]] .. readers[start[b + 1] - 1]}. They depend on the structure only, so the
    * planner's repair rounds share them.
    */
-  record Readers(int[] start, int[] readers) {
+  record Readers(int[] start, int[] readers, int[] order) {
 
     static Readers of(final IcfgModel.Structure structure) {
       final Program p = structure.program();
@@ -54,7 +53,31 @@ public final class FirstSets {
       final int[] fill = Arrays.copyOf(start, n);
       final int[] readers = new int[start[n]];
       forEachRead(structure, (read, reader) -> readers[fill[read]++] = reader);
-      return new Readers(start, readers);
+      return new Readers(start, readers, readsFirst(start, readers));
+    }
+
+    /**
+     * Every block, each after the blocks it reads where no cycle joins them: the strongly connected
+     * components of the reads-to-reader graph, in reverse of Tarjan's order (which emits a component after
+     * every one it reaches, so its readers first). A worklist started in this order computes most sets once
+     * instead of again each time a set it read grows (callees after callers, loops' exits after bodies).
+     */
+    private static int[] readsFirst(final int[] start, final int[] readers) {
+      final int n = start.length - 1;
+      final int[] component = new int[n];
+      final List<int[]> components = Components.of(start, readers, component);
+      final int[] order = new int[n];
+      int k = 0;
+      for (int c = components.size() - 1; c >= 0; c--) {
+        final int[] members = components.get(c);
+        // Within a component, later blocks first: successors mostly follow their block in a method.
+        final int[] sorted = members.clone();
+        Arrays.sort(sorted);
+        for (int i = sorted.length - 1; i >= 0; i--) {
+          order[k++] = sorted[i];
+        }
+      }
+      return order;
     }
   }
 
@@ -63,11 +86,7 @@ public final class FirstSets {
     final int n = model.program().blockCount();
     first = new int[n][];
     Arrays.fill(first, NONE);
-    final int[] all = new int[n];
-    for (int b = 0; b < n; b++) {
-      all[b] = n - 1 - b;
-    }
-    solve(readers, all, n, null);
+    solve(readers, readers.order(), n, null);
   }
 
   /**
@@ -97,10 +116,15 @@ public final class FirstSets {
         }
       }
     }
-    for (int i = 0; i < count; i++) {
-      first[order[i]] = NONE;
+    // Restart them in the structure's reads-first order, as a computation from scratch would.
+    int k = 0;
+    for (final int b : readers.order()) {
+      if (affected[b]) {
+        first[b] = NONE;
+        order[k++] = b;
+      }
     }
-    solve(readers, order, count, affected);
+    solve(readers, order, k, affected);
   }
 
   /**
@@ -164,13 +188,11 @@ public final class FirstSets {
    */
   public int[] after(final int b) {
     final Program p = model.program();
-    final Block block = p.block(b);
-    final int method = p.methodOf(b);
     int[] acc = NONE;
     for (final int clinit : model.clinits(b)) {
       acc = union(acc, first[p.blockId(clinit, 0)]);
     }
-    switch (block.end()) {
+    switch (p.end(b)) {
       case RETURN -> acc = union(acc, new int[] {EXIT});
       case THROW -> acc = union(acc, new int[] {THROW});
       case INVOKE -> {
@@ -195,14 +217,14 @@ public final class FirstSets {
           acc = union(acc, new int[] {EXTERNAL});
         }
         if (through) {
-          for (final int s : block.successors()) {
-            acc = union(acc, first[p.blockId(method, s)]);
+          for (int i = 0; i < p.successorCount(b); i++) {
+            acc = union(acc, first[p.successor(b, i)]);
           }
         }
       }
       default -> {
-        for (final int s : block.successors()) {
-          acc = union(acc, first[p.blockId(method, s)]);
+        for (int i = 0; i < p.successorCount(b); i++) {
+          acc = union(acc, first[p.successor(b, i)]);
         }
       }
     }
@@ -212,21 +234,18 @@ public final class FirstSets {
   /** Calls back with (block read, block reading it) for every read of a FIRST set. */
   private static void forEachRead(final IcfgModel.Structure structure, final Read visit) {
     final Program p = structure.program();
-    for (int m = 0; m < p.methods().size(); m++) {
-      final List<Block> blocks = p.methods().get(m).blocks();
-      final int base = p.blockId(m, 0);
-      for (int i = 0; i < blocks.size(); i++) {
-        final int b = base + i;
-        for (final int s : blocks.get(i).successors()) {
-          visit.of(base + s, b);
-        }
-        for (final int clinit : structure.clinits()[b]) {
-          visit.of(p.blockId(clinit, 0), b);
-        }
-        if (structure.targets()[b] != null) {
-          for (final int t : structure.targets()[b].traced()) {
-            visit.of(p.blockId(t, 0), b);
-          }
+    for (int b = 0; b < p.blockCount(); b++) {
+      for (int i = 0; i < p.successorCount(b); i++) {
+        visit.of(p.successor(b, i), b);
+      }
+      for (final int clinit : structure.clinits()[b]) {
+        visit.of(p.blockId(clinit, 0), b);
+      }
+      // A call that may run untraced code reads no target's set (EXTERNAL stands for them all, see after):
+      // an interface call there would otherwise read every traced method of its signature.
+      if (structure.targets()[b] != null && !structure.targets()[b].external()) {
+        for (final int t : structure.targets()[b].traced()) {
+          visit.of(p.blockId(t, 0), b);
         }
       }
     }

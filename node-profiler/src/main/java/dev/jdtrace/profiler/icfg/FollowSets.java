@@ -1,9 +1,7 @@
 package dev.jdtrace.profiler.icfg;
 
-import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
 import dev.jdtrace.profiler.model.Program;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -32,36 +30,28 @@ final class FollowSets {
   private final int callbackNode;
 
   FollowSets(final IcfgModel model) {
+    this(model, Returns.of(model.structure()));
+  }
+
+  /** The FOLLOW sets of a model whose structure's returns are already indexed. */
+  FollowSets(final IcfgModel model, final Returns returns) {
     final FirstSets first = model.first();
     final Program p = model.program();
     callbackNode = p.methods().size();
-    final int nodes = callbackNode + 1;
-    final Inputs in = new Inputs(nodes);
-    in.local(callbackNode, new int[] {FirstSets.EXTERNAL, FirstSets.EXIT});
-    for (int b = 0; b < p.blockCount(); b++) {
-      final Block block = p.block(b);
-      final int method = p.methodOf(b);
-      for (final int clinit : model.clinits(b)) {
-        in.add(clinit, first.after(b), method);
-      }
-      if (block.end() != BlockEnd.INVOKE || block.successors().isEmpty()) {
-        continue;
-      }
-      final int[] ret = first.of(p.blockId(method, block.successors().get(0)));
-      final CallTargets t = model.targets(b);
-      if (t.external()) {
-        in.add(callbackNode, ret, method);
-      } else {
-        for (final int target : t.traced()) {
-          in.add(target, ret, method);
-        }
-      }
-    }
     final BitSet callbacks = model.callbacks();
+    final Inputs in = new Inputs(callbackNode + 1, returns.node.length + callbacks.cardinality() + 1);
+    in.local(callbackNode, new int[] {FirstSets.EXTERNAL, FirstSets.EXIT});
+    for (int i = 0; i < returns.node.length; i++) {
+      final int b = returns.block[i];
+      // A class initialiser continues with what the block that started it does next; that is the block's
+      // FIRST set unless the block is a witness itself.
+      final int[] set = returns.afterBlock[i] && model.isWitness(b) ? first.after(b) : first.of(b);
+      in.add(returns.node[i] == Returns.CALLBACKS ? callbackNode : returns.node[i], set, returns.caller[i]);
+    }
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
       in.local(m, new int[] {FirstSets.AFTER_CALLBACK});
     }
-    follow = solve(in, p.blockCount());
+    follow = solve(in.grouped(), p.blockCount());
   }
 
   /** Whether an element (witness or token) may come first after a callback returns. */
@@ -86,51 +76,156 @@ final class FollowSets {
     return FirstSets.union(rest, follow[method]);
   }
 
-  /** The constraints of each node: sets it holds, and the nodes whose FOLLOW it holds. */
-  private static final class Inputs {
-    /** Sets held as they are, except EXIT when {@link #exitless} says so. */
-    final List<List<int[]>> sets = new ArrayList<>();
-    /** Per node, whether EXIT of each set in {@link #sets} stands for the caller's FOLLOW instead. */
-    final List<List<Boolean>> exitless = new ArrayList<>();
-    /** Per node, the nodes whose FOLLOW it includes (the "from" side of each edge). */
-    final int[][] from;
-    final int[] fromCount;
+  /**
+   * Where each method returns to, from the structure alone, so that the repair rounds of one plan share it:
+   * entry {@code i} says that FOLLOW of {@code node[i]} holds the FIRST set of {@code block[i]} (of the
+   * caller's method {@code caller[i]}), continued at its EXIT with the caller's FOLLOW. Calls return to their
+   * return site; a class initialiser returns into the block that started it ({@code afterBlock}), a call
+   * into untraced code to the untraced code that runs callbacks ({@link #CALLBACKS}).
+   */
+  record Returns(int[] node, int[] block, int[] caller, boolean[] afterBlock) {
+    /** The node standing for "after any callback returns". */
+    static final int CALLBACKS = -1;
 
-    Inputs(final int nodes) {
-      for (int i = 0; i < nodes; i++) {
-        sets.add(new ArrayList<>(2));
-        exitless.add(new ArrayList<>(2));
+    static Returns of(final IcfgModel.Structure structure) {
+      final Program p = structure.program();
+      int n = 0;
+      for (int b = 0; b < p.blockCount(); b++) {
+        n += structure.clinits()[b].length;
+        final CallTargets t = structure.targets()[b];
+        if (t != null) {
+          n += t.external() ? 1 : t.traced().size();
+        }
       }
-      from = new int[nodes][];
-      fromCount = new int[nodes];
-      Arrays.fill(from, NONE);
+      final int[] node = new int[n];
+      final int[] block = new int[n];
+      final int[] caller = new int[n];
+      final boolean[] afterBlock = new boolean[n];
+      int i = 0;
+      for (int b = 0; b < p.blockCount(); b++) {
+        final int m = p.methodOf(b);
+        for (final int clinit : structure.clinits()[b]) {
+          node[i] = clinit;
+          block[i] = b;
+          caller[i] = m;
+          afterBlock[i++] = true;
+        }
+        if (p.end(b) != BlockEnd.INVOKE || p.successorCount(b) == 0) {
+          continue;
+        }
+        final int site = p.successor(b, 0);
+        final CallTargets t = structure.targets()[b];
+        if (t.external()) {
+          node[i] = CALLBACKS;
+          block[i] = site;
+          caller[i++] = m;
+        } else {
+          for (final int target : t.traced()) {
+            node[i] = target;
+            block[i] = site;
+            caller[i++] = m;
+          }
+        }
+      }
+      return new Returns(Arrays.copyOf(node, i), Arrays.copyOf(block, i), Arrays.copyOf(caller, i),
+          Arrays.copyOf(afterBlock, i));
+    }
+  }
+
+  /** The constraints as they are found: sets nodes hold, and the nodes whose FOLLOW they hold. */
+  private static final class Inputs {
+    private final int nodes;
+    /** Set constraints: {@code setNode[i]} holds {@code sets[i]}, without EXIT when {@code exitless[i]}. */
+    private final int[] setNode;
+    private final int[][] sets;
+    private final boolean[] exitless;
+    private int setCount;
+    /** Edges: FOLLOW of {@code edgeNode[i]} includes FOLLOW of {@code edgeFrom[i]}. */
+    private final int[] edgeNode;
+    private final int[] edgeFrom;
+    private int edgeCount;
+
+    Inputs(final int nodes, final int capacity) {
+      this.nodes = nodes;
+      setNode = new int[capacity];
+      sets = new int[capacity][];
+      exitless = new boolean[capacity];
+      edgeNode = new int[capacity];
+      edgeFrom = new int[capacity];
     }
 
     /** A set the node holds as it is. */
     void local(final int node, final int[] set) {
-      sets.get(node).add(set);
-      exitless.get(node).add(false);
+      setNode[setCount] = node;
+      sets[setCount] = set;
+      exitless[setCount++] = false;
     }
 
     /** A FIRST set of a block of {@code caller} that continues, at its EXIT, with the caller's FOLLOW. */
     void add(final int node, final int[] set, final int caller) {
       final boolean exits = Arrays.binarySearch(set, FirstSets.EXIT) >= 0;
       if (!exits || set.length > 1) {
-        sets.get(node).add(set);
-        exitless.get(node).add(true);
+        setNode[setCount] = node;
+        sets[setCount] = set;
+        exitless[setCount++] = true;
       }
       if (exits) {
-        if (fromCount[node] == from[node].length) {
-          from[node] = Arrays.copyOf(from[node], Math.max(4, fromCount[node] * 2));
-        }
-        from[node][fromCount[node]++] = caller;
+        edgeNode[edgeCount] = node;
+        edgeFrom[edgeCount++] = caller;
       }
+    }
+
+    /** The constraints grouped by node, in the order they were found. */
+    Grouped grouped() {
+      final int[] setStart = starts(setNode, setCount);
+      final int[] setOrder = order(setNode, setCount, setStart);
+      final int[][] groupedSets = new int[setCount][];
+      final boolean[] groupedExitless = new boolean[setCount];
+      for (int i = 0; i < setCount; i++) {
+        groupedSets[i] = sets[setOrder[i]];
+        groupedExitless[i] = exitless[setOrder[i]];
+      }
+      final int[] fromStart = starts(edgeNode, edgeCount);
+      final int[] fromOrder = order(edgeNode, edgeCount, fromStart);
+      final int[] from = new int[edgeCount];
+      for (int i = 0; i < edgeCount; i++) {
+        from[i] = edgeFrom[fromOrder[i]];
+      }
+      return new Grouped(setStart, groupedSets, groupedExitless, fromStart, from);
+    }
+
+    private int[] starts(final int[] node, final int count) {
+      final int[] start = new int[nodes + 1];
+      for (int i = 0; i < count; i++) {
+        start[node[i] + 1]++;
+      }
+      for (int v = 0; v < nodes; v++) {
+        start[v + 1] += start[v];
+      }
+      return start;
+    }
+
+    /** The indices of the constraints, grouped by node (a stable counting sort). */
+    private static int[] order(final int[] node, final int count, final int[] start) {
+      final int[] fill = Arrays.copyOf(start, start.length - 1);
+      final int[] order = new int[count];
+      for (int i = 0; i < count; i++) {
+        order[fill[node[i]]++] = i;
+      }
+      return order;
     }
   }
 
+  /**
+   * The constraints of each node: the sets {@code sets[setStart[v]..setStart[v+1])} (EXIT dropped where
+   * {@code exitless}), and the nodes {@code from[fromStart[v]..fromStart[v+1])} whose FOLLOW it includes.
+   */
+  private record Grouped(int[] setStart, int[][] sets, boolean[] exitless, int[] fromStart, int[] from) {
+  }
+
   /** Least solution: components in topological order, each set one merge of its inputs. */
-  private static int[][] solve(final Inputs in, final int blocks) {
-    final int nodes = in.sets.size();
+  private static int[][] solve(final Grouped in, final int blocks) {
+    final int nodes = in.setStart().length - 1;
     final int[] component = new int[nodes];
     final List<int[]> members = components(in, component);
     final int[][] follow = new int[nodes][];
@@ -144,10 +239,9 @@ final class FollowSets {
       final int mark = members.size() - c;
       int n = 0;
       for (final int v : members.get(c)) {
-        final List<int[]> sets = in.sets.get(v);
-        for (int s = 0; s < sets.size(); s++) {
-          final boolean exitless = in.exitless.get(v).get(s);
-          for (final int e : sets.get(s)) {
+        for (int s = in.setStart()[v]; s < in.setStart()[v + 1]; s++) {
+          final boolean exitless = in.exitless()[s];
+          for (final int e : in.sets()[s]) {
             if ((e == FirstSets.EXIT && exitless) || stamp[e - LOWEST_TOKEN] == mark) {
               continue;
             }
@@ -158,8 +252,8 @@ final class FollowSets {
             buffer[n++] = e;
           }
         }
-        for (int i = 0; i < in.fromCount[v]; i++) {
-          final int u = component[in.from[v][i]];
+        for (int i = in.fromStart()[v]; i < in.fromStart()[v + 1]; i++) {
+          final int u = component[in.from()[i]];
           if (u == c || componentStamp[u] == mark) {
             continue;
           }
@@ -186,13 +280,13 @@ final class FollowSets {
   }
 
   /** The strongly connected components ({@link Components#of}) over the edges {@code from[v] -> v}. */
-  private static List<int[]> components(final Inputs in, final int[] component) {
+  private static List<int[]> components(final Grouped in, final int[] component) {
     final int nodes = component.length;
     // Successors: v -> w when v is in from[w].
     final int[] outCount = new int[nodes];
     for (int w = 0; w < nodes; w++) {
-      for (int i = 0; i < in.fromCount[w]; i++) {
-        outCount[in.from[w][i]]++;
+      for (int i = in.fromStart()[w]; i < in.fromStart()[w + 1]; i++) {
+        outCount[in.from()[i]]++;
       }
     }
     final int[] outStart = new int[nodes + 1];
@@ -202,8 +296,8 @@ final class FollowSets {
     final int[] out = new int[outStart[nodes]];
     final int[] fill = Arrays.copyOf(outStart, nodes);
     for (int w = 0; w < nodes; w++) {
-      for (int i = 0; i < in.fromCount[w]; i++) {
-        out[fill[in.from[w][i]]++] = w;
+      for (int i = in.fromStart()[w]; i < in.fromStart()[w + 1]; i++) {
+        out[fill[in.from()[i]]++] = w;
       }
     }
     return Components.of(outStart, out, component);

@@ -2,6 +2,7 @@ package dev.jdtrace.profiler.icfg;
 
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.List;
 public final class IcfgModel {
   private static final int[] NO_CLINITS = {};
 
+  private final Structure structure;
   private final Program program;
   private final BitSet witnesses;
   private final BitSet callbacks;
@@ -24,6 +26,8 @@ public final class IcfgModel {
   private final int[] callbackOf;
   /** Built on first use: the conflict check and the decision groups of one plan share it. */
   private FollowSets follow;
+  /** The structure's returns, indexed on first use and handed on to the models of later repair rounds. */
+  private FollowSets.Returns returns;
 
   /** Static facts that do not depend on the witnesses: share them across witness sets. */
   public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks) {
@@ -50,16 +54,19 @@ public final class IcfgModel {
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
     private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
-      final Hierarchy hierarchy = new Hierarchy(program);
+      final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
+          : new Hierarchy(program);
       final InitTriggers inits = new InitTriggers(hierarchy);
       final CallTargets[] targets = new CallTargets[program.blockCount()];
       final int[][] clinits = new int[program.blockCount()][];
-      for (int b = 0; b < program.blockCount(); b++) {
-        final Block block = program.block(b);
-        if (block.end() == BlockEnd.INVOKE) {
-          targets[b] = resolver.resolve(block.call());
+      int b = 0;
+      for (final MethodCfg method : program.methods()) {
+        for (final Block block : method.blocks()) {
+          if (block.end() == BlockEnd.INVOKE) {
+            targets[b] = resolver.resolve(block.call());
+          }
+          clinits[b++] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
         }
-        clinits[b] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
       }
       return new Structure(program, targets, clinits, callbacks);
     }
@@ -80,6 +87,7 @@ public final class IcfgModel {
    */
   IcfgModel(final Structure structure, final BitSet witnesses, final FirstSets.Readers readers,
       final IcfgModel previous) {
+    this.structure = structure;
     this.program = structure.program();
     this.witnesses = (BitSet) witnesses.clone();
     this.callbacks = structure.callbacks();
@@ -88,6 +96,9 @@ public final class IcfgModel {
     if (previous == null) {
       this.first = new FirstSets(this, readers);
     } else {
+      synchronized (previous) {
+        this.returns = previous.returns;
+      }
       final BitSet added = (BitSet) witnesses.clone();
       added.andNot(previous.witnesses);
       this.first = new FirstSets(this, readers, previous.first, added);
@@ -108,6 +119,11 @@ public final class IcfgModel {
 
   public Program program() {
     return program;
+  }
+
+  /** The static facts this model's witnesses were added to. */
+  Structure structure() {
+    return structure;
   }
 
   public boolean isWitness(final int block) {
@@ -145,7 +161,10 @@ public final class IcfgModel {
   /** The FOLLOW sets of this witness set, computed once. */
   synchronized FollowSets follow() {
     if (follow == null) {
-      follow = new FollowSets(this);
+      if (returns == null) {
+        returns = FollowSets.Returns.of(structure);
+      }
+      follow = new FollowSets(this, returns);
     }
     return follow;
   }

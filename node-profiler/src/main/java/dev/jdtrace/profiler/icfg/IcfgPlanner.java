@@ -53,19 +53,14 @@ public final class IcfgPlanner {
       }
     }
     final FirstSets.Readers readers = FirstSets.Readers.of(structure);
-    final Result result = repair(structure, readers, perMethod(structure, kind, weighed), blockWeight);
+    final Result result = repair(structure, readers, perMethod(structure, kind, weighed), blockWeight,
+        Double.POSITIVE_INFINITY);
     if (kind != ProfileKind.OPTIMAL) {
       return result;
     }
     final BitSet conditionTargets = perMethod(structure, ProfileKind.CONDITION_TARGETS, weighed);
-    // Repair only adds witnesses and weights are not negative, so the baseline before repair bounds its
-    // cost after repair from below: when that already costs as much, the repair (most of the planning
-    // time) would not change the choice.
-    if (hits(conditionTargets, blockWeight) >= result.expectedHits()) {
-      return result;
-    }
-    final Result baseline = repair(structure, readers, conditionTargets, blockWeight);
-    return baseline.expectedHits() < result.expectedHits() ? baseline : result;
+    final Result baseline = repair(structure, readers, conditionTargets, blockWeight, result.expectedHits());
+    return baseline != null && baseline.expectedHits() < result.expectedHits() ? baseline : result;
   }
 
   /** The per-method profiles of a kind, with the class-initialiser entries. */
@@ -114,13 +109,21 @@ public final class IcfgPlanner {
     return hits;
   }
 
-  /** Adds witnesses until no choice of the decoder is ambiguous across calls. */
+  /**
+   * Adds witnesses until no choice of the decoder is ambiguous across calls; or returns null as soon as the
+   * witnesses' hits reach {@code bound}. Repair only adds witnesses and weights are not negative, so hits
+   * only grow from round to round: from there on the result could not cost less than the bound, and the
+   * rest of the repair (most of the planning time) would not change the choice.
+   */
   private static Result repair(final IcfgModel.Structure structure, final FirstSets.Readers readers,
-      final BitSet witnesses, final double[] blockWeight) {
+      final BitSet witnesses, final double[] blockWeight, final double bound) {
     int repairs = 0;
     int rounds = 0;
     IcfgModel previous = null;
     while (true) {
+      if (hits(witnesses, blockWeight) >= bound) {
+        return null;
+      }
       // Each round only adds witnesses, so the FIRST sets are updated where those reach, not recomputed.
       final IcfgModel model = new IcfgModel(structure, witnesses, readers, previous);
       previous = model;

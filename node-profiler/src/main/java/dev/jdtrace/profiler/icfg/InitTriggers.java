@@ -16,13 +16,22 @@ import java.util.Set;
  */
 public final class InitTriggers {
   private final Hierarchy hierarchy;
+  /** The answer for each list of references already seen: blocks repeat the same field and method uses. */
+  private final java.util.Map<List<Block.InitRef>, int[]> known = new java.util.HashMap<>();
 
   public InitTriggers(final Hierarchy hierarchy) {
     this.hierarchy = hierarchy;
   }
 
-  /** Method indices of the {@code <clinit>}s this block can run, in no particular order. */
+  /**
+   * Method indices of the {@code <clinit>}s this block can run, in no particular order. Blocks with the same
+   * references share the array: do not modify it.
+   */
   public int[] of(final Block block) {
+    return known.computeIfAbsent(block.inits(), refs -> resolve(block));
+  }
+
+  private int[] resolve(final Block block) {
     final Set<String> classes = new LinkedHashSet<>();
     for (final Block.InitRef ref : block.inits()) {
       final String declaring = ref.member() == null ? ref.owner()

@@ -42,6 +42,12 @@ import dev.jdtrace.profiler.Bytecode;
 public final class CfgBuilder {
   private final String className;
   private final ConstantPoolGen pool;
+  /**
+   * The call sites of this class by opcode and constant-pool entry: one record per distinct call, decoded
+   * once (a class calls the same method from many blocks), which also makes equal calls the same object
+   * for the resolver's cache.
+   */
+  private final java.util.Map<Long, CallSite> callSites = new java.util.HashMap<>();
 
   public CfgBuilder(final String className, final ConstantPoolGen pool) {
     this.className = className;
@@ -206,6 +212,11 @@ public final class CfgBuilder {
   }
 
   private CallSite callSite(final InvokeInstruction invoke) {
+    return callSites.computeIfAbsent(((long) invoke.getOpcode() << 32) | invoke.getIndex(),
+        k -> decodeCallSite(invoke));
+  }
+
+  private CallSite decodeCallSite(final InvokeInstruction invoke) {
     final CallSite.Kind kind = switch (invoke.getOpcode()) {
       case Const.INVOKEVIRTUAL -> CallSite.Kind.VIRTUAL;
       case Const.INVOKEINTERFACE -> CallSite.Kind.INTERFACE;

@@ -21,6 +21,14 @@ public final class Program {
   private final List<ClassModel> methodClass = new ArrayList<>();
   private final int[] methodBase;
   private final int[] blockMethod;
+  /**
+   * The blocks' normal successors as global ids, {@code successors[successorStart[b]..successorStart[b+1])},
+   * and how each block ends: the planner's passes read these for every block several times, and primitive
+   * arrays spare them a walk through each block's record and boxed successor list.
+   */
+  private final int[] successorStart;
+  private final int[] successors;
+  private final BlockEnd[] ends;
   private final Map<MethodId, Integer> methodIndex = new HashMap<>();
   private final Map<String, ClassModel> byName = new HashMap<>();
 
@@ -48,6 +56,32 @@ public final class Program {
       next += n;
     }
     methodBase[methods.size()] = next;
+    successorStart = new int[blocks + 1];
+    ends = new BlockEnd[blocks];
+    successors = indexSuccessors();
+  }
+
+  /** Fills {@link #ends} and {@link #successorStart}; returns the successors' global ids. */
+  private int[] indexSuccessors() {
+    int[] out = new int[ends.length + 16];
+    int b = 0;
+    int e = 0;
+    for (int i = 0; i < methods.size(); i++) {
+      final List<Block> blocks = methods.get(i).blocks();
+      for (int k = 0; k < blocks.size(); k++) {
+        final Block block = blocks.get(k);
+        final List<Integer> next = block.successors();
+        ends[b] = block.end();
+        if (e + next.size() > out.length) {
+          out = Arrays.copyOf(out, Math.max(out.length * 2, e + next.size()));
+        }
+        for (int j = 0; j < next.size(); j++) {
+          out[e++] = methodBase[i] + next.get(j);
+        }
+        successorStart[++b] = e;
+      }
+    }
+    return Arrays.copyOf(out, e);
   }
 
   /** Classes sorted by name. */
@@ -94,6 +128,21 @@ public final class Program {
   public Block block(final int blockId) {
     final int m = blockMethod[blockId];
     return methods.get(m).blocks().get(blockId - methodBase[m]);
+  }
+
+  /** How a block ends. */
+  public BlockEnd end(final int blockId) {
+    return ends[blockId];
+  }
+
+  /** Number of normal successors of a block. */
+  public int successorCount(final int blockId) {
+    return successorStart[blockId + 1] - successorStart[blockId];
+  }
+
+  /** The global id of a block's {@code i}th normal successor (in {@link Block#successors()} order). */
+  public int successor(final int blockId, final int i) {
+    return successors[successorStart[blockId] + i];
   }
 
   /** The method holding a global block id. */

@@ -164,9 +164,19 @@ public final class FlowGraph {
   }
 
   private int[] distinctEnds(final int[] edgeIndices, final boolean targets) {
-    return Arrays.stream(edgeIndices)
-        .map(i -> targets ? edges.get(i).to() : edges.get(i).from())
-        .sorted().distinct().toArray();
+    final int[] ends = new int[edgeIndices.length];
+    for (int k = 0; k < ends.length; k++) {
+      final FlowEdge e = edges.get(edgeIndices[k]);
+      ends[k] = targets ? e.to() : e.from();
+    }
+    Arrays.sort(ends);
+    int distinct = 0;
+    for (int k = 0; k < ends.length; k++) {
+      if (distinct == 0 || ends[distinct - 1] != ends[k]) {
+        ends[distinct++] = ends[k];
+      }
+    }
+    return distinct == ends.length ? ends : Arrays.copyOf(ends, distinct);
   }
 
   private static List<Integer> boxed(final int[] values) {

@@ -56,8 +56,18 @@ final class LoopNest {
     boolean ok = true;
     final List<Integer> heads = new ArrayList<>();
     for (final int h : rpo) {
-      final int[] latches = Arrays.stream(graph.inEdgeArray(h)).filter(e -> retreating[e])
-          .map(e -> graph.edges().get(e).from()).toArray();
+      final int[] in = graph.inEdgeArray(h);
+      int count = 0;
+      for (final int e : in) {
+        count += retreating[e] ? 1 : 0;
+      }
+      final int[] latches = new int[count];
+      count = 0;
+      for (final int e : in) {
+        if (retreating[e]) {
+          latches[count++] = graph.edges().get(e).from();
+        }
+      }
       if (latches.length > 0) {
         body[h] = naturalLoop(h, latches);
         ok &= singleEntry(h, body[h]);

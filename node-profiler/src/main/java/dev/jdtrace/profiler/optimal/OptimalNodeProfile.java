@@ -162,6 +162,12 @@ public final class OptimalNodeProfile implements NodeProfileAlgorithm {
   }
 
   private List<FlowEdge> virtualOnly(final FlowGraph graph) {
-    return virtualEdges.stream().filter(e -> !graph.successors(e.from()).contains(e.to())).toList();
+    final List<FlowEdge> out = new ArrayList<>(virtualEdges.size());
+    for (final FlowEdge e : virtualEdges) {
+      if (Arrays.binarySearch(graph.succArray(e.from()), e.to()) < 0) {
+        out.add(e);
+      }
+    }
+    return java.util.Collections.unmodifiableList(out);
   }
 }
