@@ -42,11 +42,7 @@ public final class PlanningPhases {
   private static final java.lang.management.ThreadMXBean THREADS =
       java.lang.management.ManagementFactory.getThreadMXBean();
 
-  /**
-   * CPU time of this thread when the system property {@code cpu} is set (steadier on a busy machine). Class
-   * files are parsed on every core: to count that work too, also set
-   * {@code -Djava.util.concurrent.ForkJoinPool.common.parallelism=0}, which parses them on this thread.
-   */
+  /** CPU time of this thread when the system property {@code cpu} is set (steadier on a busy machine). */
   private static long now() {
     return Boolean.getBoolean("cpu") ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
   }
