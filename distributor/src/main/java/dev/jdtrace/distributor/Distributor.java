@@ -25,6 +25,7 @@ import java.util.Map;
  *   <li>{@link Strategy#FINE} and {@link Strategy#FUNCTION}: largest job first, into the session it adds
  *       the fewest breakpoints to, then the one with the fewest breakpoints.</li>
  * </ul>
+ * Not thread-safe: splits reuse what they computed for the same weights array, which must not change.
  */
 public final class Distributor {
   /** Used when no measured model is given: typical of the machines measured (DESIGN §3). */
@@ -39,6 +40,10 @@ public final class Distributor {
   private final BitSet shared;
 
   private static final int[] NONE = {};
+
+  /** The weights {@link #full} was computed for, compared by identity. */
+  private double[] fullWeight;
+  private Lack[] full;
 
   /**
    * One unit of distribution and the block whose choice names it.
@@ -58,11 +63,6 @@ public final class Distributor {
         return own.length > 0 ? own[0] : shared.length > 0 ? shared[0] : -1;
       }
       return Math.min(own[0], shared[0]);
-    }
-
-    /** The expected hits of the witnesses, summed in increasing order as {@link Prediction#hits} sums them. */
-    double hits(final double[] weight) {
-      return Lack.of(this, new BitSet(), false, weight).hits();
     }
   }
 
@@ -93,8 +93,35 @@ public final class Distributor {
     }
   }
 
-  /** A job with its sort keys, computed once rather than at every comparison. */
-  private record Ranked(Job job, double hits) {
+  /**
+   * A job with its sort keys, computed once rather than at every comparison, and what a session holding
+   * none of its witnesses lacks of it.
+   */
+  private record Ranked(Job job, double hits, Lack full) {
+    /**
+     * What a session lacks of the job. A session holding no shared witness and none of the job's own lacks
+     * all of it: the sum is the one computed once, the same numbers in the same order. Reading the shared
+     * witnesses for every session at every job made a split quadratic in an open world, where thousands of
+     * jobs hold thousands of them (all of commons-math3: 25 s of choosing the session count).
+     */
+    Lack lackIn(final BitSet session, final int sharedIn, final int allShared, final double[] weight) {
+      if (sharedIn == allShared) {
+        return Lack.of(job, session, true, weight);
+      }
+      if (sharedIn == 0 && noneIn(job.own(), session)) {
+        return full;
+      }
+      return Lack.of(job, session, false, weight);
+    }
+
+    private static boolean noneIn(final int[] witnesses, final BitSet session) {
+      for (final int w : witnesses) {
+        if (session.get(w)) {
+          return false;
+        }
+      }
+      return true;
+    }
   }
 
   /** A distributor with the typical cost model. */
@@ -148,8 +175,9 @@ public final class Distributor {
       throw new CapTooSmallException(cap, minimum, describe(largest().orElseThrow()));
     }
     final List<Ranked> sorted = new ArrayList<>(jobs.size());
-    for (final Job j : jobs) {
-      sorted.add(new Ranked(j, strategy == Strategy.OPTIMIZED ? j.hits(hitWeight) : 0));
+    final Lack[] full = fullLacks(hitWeight);
+    for (int k = 0; k < jobs.size(); k++) {
+      sorted.add(new Ranked(jobs.get(k), strategy == Strategy.OPTIMIZED ? full[k].hits() : 0, full[k]));
     }
     final Comparator<Ranked> order = strategy == Strategy.OPTIMIZED
         ? Comparator.comparingDouble((Ranked r) -> -r.hits())
@@ -171,7 +199,7 @@ public final class Distributor {
       double bestScore = Double.POSITIVE_INFINITY;
       int bestSize = Integer.MAX_VALUE;
       for (int i = 0; i < bins.size(); i++) {
-        final Lack lack = Lack.of(job, bins.get(i), sharedIn[i] == allShared, hitWeight);
+        final Lack lack = ranked.lackIn(bins.get(i), sharedIn[i], allShared, hitWeight);
         final int added = lack.witnesses();
         final int size = sizes[i] + added;
         if (size > cap) {
@@ -196,7 +224,7 @@ public final class Distributor {
         }
       }
       final BitSet bin = bins.get(best);
-      final Lack lack = Lack.of(job, bin, sharedIn[best] == allShared, hitWeight);
+      final Lack lack = ranked.lackIn(bin, sharedIn[best], allShared, hitWeight);
       hits.set(best, hits.get(best) + lack.hits());
       sizes[best] += lack.witnesses();
       sharedIn[best] += add(bin, job.own());
@@ -209,6 +237,21 @@ public final class Distributor {
       bins.add(new BitSet());
     }
     return bins;
+  }
+
+  /**
+   * What an empty session lacks of each job, per job; kept for the last weights, since the cost model splits
+   * the same jobs with the same weights into many session counts.
+   */
+  private Lack[] fullLacks(final double[] hitWeight) {
+    if (fullWeight != hitWeight) {
+      full = new Lack[jobs.size()];
+      for (int k = 0; k < full.length; k++) {
+        full[k] = Lack.of(jobs.get(k), new BitSet(), false, hitWeight);
+      }
+      fullWeight = hitWeight;
+    }
+    return full;
   }
 
   /** Adds witnesses to a session; returns how many of them are shared witnesses it did not hold. */
