@@ -113,7 +113,8 @@ public final class ClassFiles {
     }
   }
 
-  private static String binaryName(final String resource) {
+  /** The binary name of a class file resource ({@code a/b/C$D.class} is {@code a.b.C$D}). */
+  public static String binaryName(final String resource) {
     return resource.substring(0, resource.length() - ".class".length()).replace('/', '.');
   }
 

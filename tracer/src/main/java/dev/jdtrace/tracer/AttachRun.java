@@ -61,17 +61,15 @@ final class AttachRun {
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
         final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info);
-        final Set<String> unplanned = new TreeSet<>();
-        results.forEach(r -> unplanned.addAll(r.run().unplannedClasses()));
-        if (!unplanned.isEmpty()) {
-          final String which = unplanned.size() + " traced class(es) the plan did not hold (" + unplanned.iterator()
-              .next() + (unplanned.size() > 1 ? ", ..." : "") + ")";
+        final FirstPass.Unknown unknown = FirstPass.Unknown.of(results.stream().map(AttachResult::run).toList());
+        if (!unknown.traced().isEmpty()) {
+          final String which = unknown.describe();
           if (round == ROUNDS) {
             throw new ReconstructionException("the sessions still loaded " + which + " after " + ROUNDS
                 + " rounds: the target keeps loading new traced classes; no trace written");
           }
           info.accept("the sessions loaded " + which + ": planning again with them (the sessions run again)");
-          learned.addAll(unplanned);
+          learned.addAll(unknown.traced());
           continue;
         }
         check(request, traced, results);
@@ -116,9 +114,8 @@ final class AttachRun {
     if (program.classes().isEmpty()) {
       throw new NoMatchingClassException(request.planning().includes(), 0);
     }
-    final Set<String> unplanned = new TreeSet<>(ProgramLoader.tracedNames(request.classpath(), filter));
-    unplanned.removeAll(program.classes().stream().map(c -> c.name()).toList());
-    return TracedProgram.ofRunning(request.classpath(), filter, program, unplanned);
+    return TracedProgram.ofRunning(request.classpath(), filter, program,
+        TracedProgram.unplanned(request.classpath(), filter, program));
   }
 
   /** One worker per target; each runs its sessions in order. Results in session order. */

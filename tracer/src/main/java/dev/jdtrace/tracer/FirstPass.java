@@ -91,7 +91,8 @@ final class FirstPass {
       return traced.isEmpty() && untraced.isEmpty();
     }
 
-    private String describe() {
+    /** The classes in one line: how many of each kind, and the first of each. */
+    String describe() {
       final String t = traced.isEmpty() ? "" : traced.size() + " traced class(es) the plan left out ("
           + traced.iterator().next() + (traced.size() > 1 ? ", ..." : "") + ")";
       final String u = untraced.isEmpty() ? "" : untraced.size() + " untraced class(es) the first run did not "

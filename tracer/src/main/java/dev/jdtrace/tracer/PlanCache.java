@@ -5,6 +5,7 @@ import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.distributor.cost.Prediction;
 import dev.jdtrace.profiler.Bytecode;
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.ClassFiles;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.icfg.CallResolver;
 import dev.jdtrace.profiler.icfg.Hierarchy;
@@ -121,8 +122,7 @@ final class PlanCache {
       // count only when analysed (below): one the program does not load cannot change the plan.
       for (final Path entry : traced.command().classpath()) {
         key.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(classFiles(entry,
-            resource -> !traced.filter().matches(resource.substring(0, resource.length() - ".class".length())
-                .replace('/', '.'))));
+            resource -> !traced.filter().matches(ClassFiles.binaryName(resource))));
       }
     }
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")

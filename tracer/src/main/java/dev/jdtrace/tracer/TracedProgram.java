@@ -108,14 +108,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final List<String> excludes = filter.excludes();
     final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
         : ProgramLoader.load(command.classpath(), filter, loaded::contains);
-    final Set<String> unplanned = new TreeSet<>();
-    if (loaded != null) {
-      for (final String name : ProgramLoader.tracedNames(command.classpath(), filter)) {
-        if (program.classNamed(name) == null) {
-          unplanned.add(name);
-        }
-      }
-    }
+    final Set<String> unplanned = loaded == null ? Set.of() : unplanned(command.classpath(), filter, program);
     if (program.classes().isEmpty() && !unplanned.isEmpty()) {
       throw new NoMatchingClassException(patterns, unplanned.size());
     }
@@ -139,6 +132,17 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass()).or(code::dynamic);
     return new TracedProgram(command, filter, patterns, program, null, unseen, List.of(), callers, unplanned, null,
         untraced, !code.unseen().isEmpty()).withLearned(learned);
+  }
+
+  /** The traced classes of the classpath that the program leaves out, sorted. */
+  static Set<String> unplanned(final List<Path> classpath, final ClassFilter filter, final Program program) {
+    final Set<String> unplanned = new TreeSet<>();
+    for (final String name : ProgramLoader.tracedNames(classpath, filter)) {
+      if (program.classNamed(name) == null) {
+        unplanned.add(name);
+      }
+    }
+    return unplanned;
   }
 
   /**
