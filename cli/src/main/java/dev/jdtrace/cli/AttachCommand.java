@@ -61,8 +61,8 @@ final class AttachCommand implements Callable<Integer> {
 
   static final class Trigger {
     @Option(names = "--trigger", paramLabel = "CMD", required = true,
-        description = "Shell command that sends the same input each session; sessions whose triggers print "
-            + "different output are a divergence.")
+        description = "Shell command that sends the same input each session; when the sessions' triggers print "
+            + "different output, one more session traces alone (see --fallback).")
     String command;
 
     @Option(names = "--duration", paramLabel = "SECONDS", required = true,
@@ -72,6 +72,9 @@ final class AttachCommand implements Callable<Integer> {
 
   @Mixin
   PlanningOptions planning;
+
+  @Mixin
+  SameRunOptions sameRun;
 
   @Option(names = "--max-hits", paramLabel = "N", defaultValue = "10000000",
       description = "Truncate a session after N hits (default: ${DEFAULT-VALUE}).")
@@ -117,7 +120,7 @@ final class AttachCommand implements Callable<Integer> {
     }
     final AttachReport report = Tracer.attach(new AttachRequest(endpoints,
         classpath == null ? null : JavaCommand.classpathEntries(classpath),
-        planning.request(output, StandardInput.none(), List.of(), endpoints.size()),
+        planning.request(output, StandardInput.none(), List.of(), endpoints.size()).withSameRun(sameRun.policy()),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
         target.isStandardOutput() ? System.err : System.out, System.err, info);
@@ -131,6 +134,10 @@ final class AttachCommand implements Callable<Integer> {
     if (truncated > 0) {
       info.accept("TRUNCATED TRACE: " + truncated + " session(s) were cut by a guardrail; " + report.leftOut()
           + " thread(s) left out, the trace holds only the " + report.threads() + " that completed in every session");
+    }
+    if (report.oneSession() != null) {
+      err.printf("jdtrace: traced again in one session, exact: the sessions' windows differed (%s)%n",
+          report.oneSession());
     }
     err.printf("jdtrace: %d session(s) on %d target(s), %d thread(s), %d breakpoints, %d hits, %d block entries -> "
             + "%s%n", report.sessions().size(), endpoints.size(), report.threads(),

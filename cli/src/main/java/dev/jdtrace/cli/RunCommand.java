@@ -42,6 +42,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   AllClassesOption classes;
 
+  @Mixin
+  SameRunOptions sameRun;
+
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP
           + " With -, the program's output goes to standard error.")
@@ -72,12 +75,21 @@ final class RunCommand implements Callable<Integer> {
     final OutputTarget trace = OutputTarget.check(output, "TRACE");
     final OutputTarget statsFile = stats == null ? null : OutputTarget.check(stats, "--stats FILE");
     final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
-        parallel.workers()).withAllClasses(classes.allClasses),
+        parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
             + "exit status %d, %.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(),
         report.breakpoints(), report.hits(), report.blockEntries(), report.exitStatus(), report.wallMillis() / 1000.0,
         output);
+    final RunReport.Evidence evidence = report.evidence();
+    if (evidence.retraced()) {
+      err.printf("jdtrace: traced again in one session, exact: the sessions' runs differed (%s)%n",
+          evidence.oneSession());
+    }
+    if (evidence.otherOutputThan() != null) {
+      err.printf("jdtrace: the traced run printed other output than %s shown above; the trace follows the traced "
+          + "run%n", evidence.otherOutputThan());
+    }
     final var phases = report.phases();
     err.printf("jdtrace: time: first run %.2f s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
         phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,

@@ -20,9 +20,12 @@ import java.util.List;
  * @param exitStatus the program's exit status (the same in every session)
  * @param sessions per-session figures
  * @param phases where the wall time went: first run, planning, sessions, decoding
+ * @param evidence why the run was traced in one session (several threads, or sessions whose runs differed), and
+ *     whether the traced run printed other output than the one shown
  */
 record RunStats(String plan, String profile, int blocks, long breakpoints, long hits, long blockEntries, int threads,
-    long wallMillis, double predictedMillis, int exitStatus, List<SessionStats> sessions, RunReport.Phases phases) {
+    long wallMillis, double predictedMillis, int exitStatus, List<SessionStats> sessions, RunReport.Phases phases,
+    RunReport.Evidence evidence) {
 
   /**
    * One session's figures.
@@ -50,7 +53,7 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
   static RunStats of(final RunReport r) {
     return new RunStats(r.plan().id(), r.plan().profile().label(), r.blocks(), r.breakpoints(), r.hits(), r.blockEntries(),
         r.threads(), r.wallMillis(), r.prediction().wallMillis(), r.exitStatus(),
-        r.sessions().stream().map(s -> session(s, r.prediction())).toList(), r.phases());
+        r.sessions().stream().map(s -> session(s, r.prediction())).toList(), r.phases(), r.evidence());
   }
 
   private static SessionStats session(final SessionResult s, final Prediction p) {

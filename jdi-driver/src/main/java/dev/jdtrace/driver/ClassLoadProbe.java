@@ -21,6 +21,7 @@ import dev.jdtrace.driver.internal.UntracedLoaded;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.OutputStream;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -48,11 +49,13 @@ public final class ClassLoadProbe {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     largest of 1, 10, 100 and 1,000 that its runs reached
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
+   * @param threads the threads seen entering traced methods: a lower bound of those that ran traced code (a
+   *     thread that only ran methods others had run before reaches no breakpoint)
    * @param exitCode the program's exit code
    * @param stdoutSha256 hex digest of its standard output, to compare the sessions' with
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, int exitCode,
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, int threads, int exitCode,
       String stdoutSha256, long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
@@ -105,9 +108,10 @@ public final class ClassLoadProbe {
         }
       }
       final Set<String> untraced = new TreeSet<>();
-      drain(vm, filter, classes, ran, untraced);
+      final Set<Long> threads = new HashSet<>();
+      drain(vm, filter, classes, ran, untraced, threads);
       final int exitCode = target.waitFor();
-      return new Loaded(classes, ran, untraced, exitCode, target.stdoutSha256(),
+      return new Loaded(classes, ran, untraced, threads.size(), exitCode, target.stdoutSha256(),
           (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -149,7 +153,8 @@ public final class ClassLoadProbe {
    * below the last tier, the death) is resumed once handled.
    */
   private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
-      final Map<String, Integer> ran, final Set<String> untraced) throws InterruptedException {
+      final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads)
+      throws InterruptedException {
     try {
       while (true) {
         final EventSet set = vm.eventQueue().remove();
@@ -160,6 +165,7 @@ public final class ClassLoadProbe {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);
             ran.merge(method, TIERS[tier], Math::max);
+            threads.add(bp.thread().uniqueID());
             if (tier + 1 < TIERS.length) {
               count(vm, bp.location(), method, tier + 1);
             }

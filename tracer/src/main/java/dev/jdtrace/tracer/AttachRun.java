@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
@@ -54,9 +55,11 @@ final class AttachRun {
   static AttachReport run(final AttachRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
     final Set<String> learned = new TreeSet<>();
-    for (int round = 1; ; round++) {
+    RunRequest planning = request.planning();
+    String oneSession = null;
+    for (int round = 1; ; ) {
       final TracedProgram traced = traced(request, learned, info);
-      final TracePlan planned = TraceRun.plan(traced, request.planning(), info);
+      final TracePlan planned = TraceRun.plan(traced, planning, info);
       final Plan plan = planned.plan();
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
@@ -70,22 +73,52 @@ final class AttachRun {
           }
           info.accept("the sessions loaded " + which + ": planning again with them (the sessions run again)");
           learned.addAll(unknown.traced());
+          round++;
           continue;
         }
         check(request, traced, results);
+        final boolean split = plan.sessions().size() > 1;
+        final Optional<String> disagreement = !split ? Optional.empty() : SameRunEvidence.disagreement(
+            results.stream().filter(r -> r.truncated() == null).map(AttachResult::run).toList(), null,
+            planning.sameRun().deterministic());
+        if (disagreement.isPresent()) {
+          oneSession = disagreement.get();
+          planning = inOneSession(oneSession + " (for attach: the trigger's exit code and output, and the threads "
+              + "that ran traced code)", planning, traced, info);
+          continue;
+        }
         final List<SessionStreams> streams = new ArrayList<>();
         for (final Plan.SessionPlan session : plan.sessions()) {
           streams.add(SessionStreams.read(Sessions.part(work, session.index())));
         }
-        final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
-            traced.program());
-        final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
-            OutputTarget.check(request.planning().trace(), "TRACE"));
-        return new AttachReport(plan, results, entries, matched.threads(), matched.leftOut());
+        try {
+          final AttachedThreads.Matched matched = AttachedThreads.match(results, streams, request.allowTruncated(),
+              traced.program());
+          final long entries = TraceRun.writeTrace(planned.models(), plan, matched.streams(),
+              OutputTarget.check(request.planning().trace(), "TRACE"));
+          return new AttachReport(plan, results, entries, matched.threads(), matched.leftOut(), oneSession);
+        } catch (final ReconstructionException e) {
+          if (!split || e.getMessage().contains(": ambiguous plan")) {
+            throw e;
+          }
+          oneSession = "their streams fit no single path";
+          planning = inOneSession(oneSession + ": " + e.getMessage(), planning, traced, info);
+        }
       } finally {
         TraceRun.deleteTree(work);
       }
     }
+  }
+
+  /**
+   * The sessions' windows could not be shown to hold the same run: one more session, planned alone, which is
+   * exact whatever the target does in it.
+   */
+  private static RunRequest inOneSession(final String told, final RunRequest planning, final TracedProgram traced,
+      final Consumer<String> info) throws IOException {
+    final RunRequest one = SameRunEvidence.inOneSession(told, planning, info);
+    SameRunEvidence.checkOneSession(TraceRun.plan(traced, one, s -> { }).plan(), told, planning);
+    return one;
   }
 
   /**
@@ -173,8 +206,8 @@ final class AttachRun {
   }
 
   /**
-   * Refusals first (nothing was traced), then classes never loaded, then truncation, then the sessions
-   * must have seen the same trigger answers.
+   * Refusals first (nothing was traced), then classes never loaded, then truncation; whether the sessions
+   * saw the same run is {@link SameRunEvidence}'s.
    */
   private static void check(final AttachRequest request, final TracedProgram traced,
       final List<AttachResult> results) {
@@ -194,14 +227,6 @@ final class AttachRun {
         throw new TruncatedSessionException(r.run().session(), r.target(), r.truncated());
       }
     }
-    final List<SessionResult> complete = results.stream().filter(r -> r.truncated() == null)
-        .map(AttachResult::run).toList();
-    if (!complete.isEmpty()) {
-      try {
-        Sessions.checkSameRun(complete, null);
-      } catch (final ReconstructionException e) {
-        throw new ReconstructionException(e.getMessage() + " (for attach: the trigger's exit code and output)");
-      }
-    }
   }
 }
+

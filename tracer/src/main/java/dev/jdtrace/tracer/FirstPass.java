@@ -26,12 +26,15 @@ final class FirstPass {
    * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1, 10, 100 or 1,000),
    *     or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known
+   * @param threads the threads it saw enter traced methods (a lower bound), 0 when not known
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
    */
-  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, ShownRun shown) {
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
+      ShownRun shown) {
     /** What the plan cache remembers: no run was made, none was shown. */
-    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced) {
-      this(classes, ran, untraced, null);
+    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
+        final int threads) {
+      this(classes, ran, untraced, threads, null);
     }
   }
 
@@ -53,7 +56,7 @@ final class FirstPass {
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
     info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
         loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
-    final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(),
+    final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
         new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
@@ -123,6 +126,7 @@ final class FirstPass {
       untraced.addAll(unknown.untraced());
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
-    return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.shown());
+    return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
+        planned.shown());
   }
 }

@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 3";
+  private static final String FORMAT = "jdtrace plan cache 4";
 
   private PlanCache() {
   }
@@ -91,8 +91,10 @@ final class PlanCache {
    * @param classes the traced classes it loaded
    * @param ran their methods that ran, or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
+   * @param threads the threads it saw enter traced methods
    */
-  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced) {
+  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
+      int threads) {
   }
 
   /**
@@ -204,13 +206,13 @@ final class PlanCache {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
-        : new TreeSet<>(stored.untraced()));
+        : new TreeSet<>(stored.untraced()), stored.threads());
   }
 
   static void writeLoaded(final String key, final FirstPass.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
-        observed.untraced() == null ? null : new ArrayList<>(observed.untraced())));
+        observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads()));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

@@ -16,9 +16,25 @@ import java.util.List;
  * @param threads threads in the trace
  * @param wallMillis wall time of the whole run
  * @param phases where the wall time went
+ * @param evidence how the sessions' runs were shown to be one run, or why one session traced it
  */
 public record RunReport(Plan plan, Prediction prediction, int blocks, List<SessionResult> sessions, long blockEntries, int threads,
-    long wallMillis, Phases phases) {
+    long wallMillis, Phases phases, Evidence evidence) {
+
+  /**
+   * How the run came to be traced as it was (DESIGN §2, "Same run").
+   *
+   * @param oneSession why it was traced in one session although it could have been split ({@code null}
+   *     when it was not): several threads ran traced code, or the sessions' runs differed
+   * @param retraced whether sessions ran and were not merged because their runs differed, so that one more
+   *     run traced the program
+   * @param otherOutputThan the run shown to the user when the traced run printed other output than it (the
+   *     trace follows the traced run), or {@code null}
+   */
+  public record Evidence(String oneSession, boolean retraced, String otherOutputThan) {
+    /** A run split, or planned in one session, as asked, whose output was the one shown. */
+    public static final Evidence NONE = new Evidence(null, false, null);
+  }
 
   /**
    * Wall time per phase of a run, in milliseconds.

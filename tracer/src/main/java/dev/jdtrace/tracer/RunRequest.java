@@ -21,10 +21,12 @@ import java.util.List;
  * @param parallel sessions run at once (the workers the cost model plans for)
  * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
  *     program loads
+ * @param sameRun what the run may assume about its sessions' runs, and what it does when they disagree
  */
 public record RunRequest(List<String> includes, List<String> excludes, ProfileKind profile, Path trace, Path weights,
     dev.jdtrace.driver.StandardInput stdin,
-    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses) {
+    List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses,
+    SameRunPolicy sameRun) {
 
   public RunRequest {
     includes = List.copyOf(includes);
@@ -35,7 +37,19 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
   /** The same request, planning every traced class or only those a first run loads. */
   public RunRequest withAllClasses(final boolean all) {
     return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
-        parallel, all);
+        parallel, all, sameRun);
+  }
+
+  /** The same request under another same-run policy. */
+  public RunRequest withSameRun(final SameRunPolicy policy) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
+        parallel, allClasses, policy);
+  }
+
+  /** The same request asking for this many sessions (0: the cost model chooses). */
+  public RunRequest withSessions(final int wanted) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, wanted, cap, strategy,
+        parallel, allClasses, sameRun);
   }
 
   /** A request that plans only the classes a first run loads. */
@@ -43,6 +57,6 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
       final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
       final int sessions, final int cap, final Strategy strategy, final int parallel) {
     this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
-        false);
+        false, SameRunPolicy.CHECKED);
   }
 }

@@ -3,7 +3,6 @@ package dev.jdtrace.tracer;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
-import dev.jdtrace.reconstruct.ReconstructionException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
-/** Runs a plan's sessions on a pool of workers, heaviest first, and checks they saw the same run. */
+/** Runs a plan's sessions on a pool of workers, heaviest first. */
 final class Sessions {
   private Sessions() {
   }
@@ -76,27 +75,5 @@ final class Sessions {
   static RuntimeException failure(final ExecutionException e) {
     return e.getCause() instanceof RuntimeException r ? r
         : new TargetException("a session failed: " + e.getCause(), e.getCause());
-  }
-
-  /**
-   * Sessions must be runs of the same program on the same input as the run the user saw ({@code shown},
-   * or session 0 when null): differing exit codes or outputs are a divergence, and so is a class refused
-   * by the bytecode check (its witnesses are missing).
-   */
-  static void checkSameRun(final List<SessionResult> results, final ShownRun shown) {
-    final ShownRun first = shown == null ? ShownRun.of(results.get(0)) : shown;
-    for (final SessionResult r : results) {
-      if (!r.refusedClasses().isEmpty()) {
-        throw new ReconstructionException("session " + r.session() + " " + r.refusedClasses().get(0));
-      }
-      if (r.exitCode() != first.exitCode()) {
-        throw new ReconstructionException("the runs diverged: session " + r.session() + " exited with code "
-            + r.exitCode() + ", " + first.name() + " with " + first.exitCode());
-      }
-      if (!r.stdoutSha256().equals(first.stdoutSha256())) {
-        throw new ReconstructionException("the runs diverged: session " + r.session() + " printed different output"
-            + " than " + first.name() + " (is the program deterministic on this input?)");
-      }
-    }
   }
 }

@@ -2,6 +2,7 @@ package dev.jdtrace.tracer;
 
 import dev.jdtrace.tracer.io.Output;
 import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.distributor.CheckWitnesses;
 import dev.jdtrace.distributor.Distributor;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.distributor.cost.CostModel;
@@ -56,9 +57,26 @@ final class TraceRun {
     // Planning alone shows nothing of the program; its input comes from a file or is empty.
     final FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter,
         request.stdin(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), info);
+    final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
     // on them, so neither does this plan.
-    return plan(withEntries(load(command, filter, observed, false), request, info), request, info);
+    return plan(withEntries(load(command, filter, observed, false), asked, info), asked, info);
+  }
+
+  /**
+   * The request in one session when the first run saw several threads run traced code and the user did not
+   * say the program is deterministic: which thread does what can then differ from run to run, and only one
+   * session is exact whatever it does (DESIGN §2, "Same run"). Known before any session runs, this saves
+   * the sessions that would only disagree.
+   */
+  private static RunRequest oneSessionForThreads(final FirstPass.Observed observed, final RunRequest request,
+      final Consumer<String> info) {
+    if (observed == null || observed.threads() < 2 || request.sameRun().deterministic() || request.sessions() == 1) {
+      return request;
+    }
+    info.accept("one session: " + SameRunEvidence.threadsReason(observed.threads())
+        + " (--deterministic splits it over sessions)");
+    return request.withSessions(1);
   }
 
   /**
@@ -163,7 +181,10 @@ final class TraceRun {
     final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
-    final IntFunction<List<BitSet>> split = n -> distributor.split(n, request.cap(), hitWeight);
+    // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
+    final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
+    final IntFunction<List<BitSet>> split = n -> CheckWitnesses.addTo(distributor.split(n, request.cap(), hitWeight),
+        checks, request.cap());
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {
@@ -212,14 +233,18 @@ final class TraceRun {
         : FirstPass.run(command, filter, request.stdin(), out, err, info);
     clock.firstPass = System.nanoTime() - start;
     final Shown shown = new Shown(observed == null ? null : observed.shown());
+    final RunRequest asked = oneSessionForThreads(observed, request, info);
+    if (asked != request) {
+      shown.oneSession = SameRunEvidence.threadsReason(observed.threads());
+    }
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
-      final TracePlan planned = plan(withEntries(load(command, filter, observed, true), request, info), request,
+      final TracePlan planned = plan(withEntries(load(command, filter, observed, true), asked, info), asked,
           info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
-        final RunReport report = run(planned, request, shown, out, err, info, start, true, clock);
+        final RunReport report = run(planned, asked, shown, out, err, info, start, true, clock);
         if (plans > 1) {
           FirstPass.remember(command, filter, request.stdin(), observed);
         }
@@ -251,6 +276,10 @@ final class TraceRun {
      * each other, not against the shown run.
      */
     boolean stale;
+    /** Why the run was traced in one session although it could have been split, or {@code null}. */
+    String oneSession;
+    /** Whether sessions ran whose streams were then not merged, because they disagreed. */
+    boolean retraced;
 
     Shown(final ShownRun run) {
       this.run = run;
@@ -297,10 +326,16 @@ final class TraceRun {
       if (!unknown.isEmpty()) {
         throw new Unplanned(unknown);
       }
-      Sessions.checkSameRun(results, shown.stale ? null : shown.run);
-      if (shown.stale && !results.get(0).stdoutSha256().equals(shown.run.stdoutSha256())) {
-        info.accept("the traced runs printed other output than " + shown.run.name()
-            + " shown above: they loaded other classes, and the trace follows them");
+      SameRunEvidence.checkBytecode(results);
+      final boolean split = plan.sessions().size() > 1;
+      if (split) {
+        // The shown run is evidence too, unless it is one of these sessions or ran an older plan.
+        final Optional<String> disagreement = SameRunEvidence.disagreement(results,
+            show || shown.stale ? null : shown.run, request.sameRun().deterministic());
+        if (disagreement.isPresent()) {
+          return inOneSession(disagreement.get(), null, planned, request, shown, out, err, info, start, mayLearn,
+              clock);
+        }
       }
       final long decodeStart = System.nanoTime();
       final List<SessionStreams> streams = new ArrayList<>();
@@ -311,7 +346,14 @@ final class TraceRun {
       try {
         entries = writeTrace(planned.models(), plan, streams, OutputTarget.check(request.trace(), "TRACE"));
       } catch (final ReconstructionException e) {
-        if (!mayLearn || e.getMessage().contains(": ambiguous plan")) {
+        if (e.getMessage().contains(": ambiguous plan")) {
+          throw e;
+        }
+        if (split) {
+          return inOneSession("their streams fit no single path", e.getMessage(), planned, request, shown, out, err,
+              info, start, mayLearn, clock);
+        }
+        if (!mayLearn) {
           throw e;
         }
         return learnAndRunAgain(planned, request, shown, results, streams, e, out, err, info, start, clock);
@@ -319,10 +361,38 @@ final class TraceRun {
       clock.decoding += System.nanoTime() - decodeStart;
       final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
       return new RunReport(plan, planned.prediction(), program.blockCount(), results, entries, threads,
-          (System.nanoTime() - start) / 1_000_000, clock.phases(planned.reused()));
+          (System.nanoTime() - start) / 1_000_000, clock.phases(planned.reused()), evidence(shown, results));
     } finally {
       deleteTree(work);
     }
+  }
+
+  /**
+   * The sessions' runs could not be shown to be one run: trace again in one session, which is exact whatever
+   * the program does, or end in a divergence when the user asked for no fallback. A cap that one session
+   * cannot meet leaves nothing exact to do.
+   *
+   * @param reason what differed, in a few plain words
+   * @param detail where, when the decoding found it ({@code null} otherwise)
+   */
+  private static RunReport inOneSession(final String reason, final String detail, final TracePlan planned,
+      final RunRequest request,
+      final Shown shown, final PrintStream out, final PrintStream err, final Consumer<String> info, final long start,
+      final boolean mayLearn, final Clock clock) throws IOException {
+    final String told = detail == null ? reason : reason + ": " + detail;
+    final RunRequest one = SameRunEvidence.inOneSession(told, request, info);
+    final TracePlan again = plan(planned.traced(), one, info);
+    SameRunEvidence.checkOneSession(again.plan(), told, request);
+    shown.oneSession = reason;
+    shown.retraced = true;
+    return run(again, one, shown, out, err, info, start, mayLearn, clock);
+  }
+
+  /** What the report says about how the sessions' runs were shown to be one run. */
+  private static RunReport.Evidence evidence(final Shown shown, final List<SessionResult> results) {
+    return new RunReport.Evidence(shown.oneSession, shown.retraced,
+        shown.run != null && !shown.run.stdoutSha256().equals(results.get(0).stdoutSha256()) ? shown.run.name()
+            : null);
   }
 
   /**
@@ -353,7 +423,7 @@ final class TraceRun {
         OutputTarget.check(request.trace(), "TRACE"));
     final int threads = streams.stream().mapToInt(s -> s.threads().size()).max().orElse(0);
     return new RunReport(again.plan(), again.prediction(), traced.program().blockCount(), results, entries, threads,
-        (System.nanoTime() - start) / 1_000_000, clock.phases(again.reused()));
+        (System.nanoTime() - start) / 1_000_000, clock.phases(again.reused()), evidence(shown, results));
   }
 
   /**
