@@ -148,7 +148,7 @@ class AttachLoopTest {
           + pool.debugPort() + ") " + pool.trigger(request) + ";; esac";
       final Path trace = dir.resolve("diverged.trace");
       final Cli.Outcome o = attach(List.of(loop.target(), pool.target()), "--trigger", trigger, "--sessions", "2",
-          "-o", trace.toString());
+          "--no-fallback", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
       assertThat(o.err()).contains("diverged").contains("from the same stack");
       assertThat(trace).doesNotExist();

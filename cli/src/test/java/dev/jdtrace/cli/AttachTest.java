@@ -152,10 +152,31 @@ class AttachTest {
           + service.trigger("echo a b") + " >/dev/null; fi";
       final Path trace = dir.resolve("diverged.trace");
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", trigger, "--sessions", "2",
-          "-o", trace.toString());
+          "--no-fallback", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
       assertThat(o.err()).contains("diverged");
       assertThat(trace).doesNotExist();
+    }
+  }
+
+  /**
+   * Windows that held different requests are not merged: one more session traces alone, exact whatever the
+   * service does in it (here, in session 0's window, the request that session 0's trigger sends).
+   */
+  @Test
+  void sessionsThatHandledDifferentRequestsAreTracedAgainInOneSession() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start()) {
+      assertThat(service.ask("max 1 2")).isEqualTo("max=2");
+      final String trigger = "if [ $JDTRACE_SESSION = 0 ]; then " + service.trigger(REQUEST) + " >/dev/null; else "
+          + service.trigger("echo a b") + " >/dev/null; fi";
+      final Path trace = dir.resolve("again.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", trigger, "--sessions", "2",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("the sessions' runs differ (").contains("tracing again in one session")
+          .contains("traced again in one session, exact: the sessions' windows differed");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+      assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
     }
   }
 

@@ -78,8 +78,10 @@ final class AttachRun {
         }
         check(request, traced, results);
         final boolean split = plan.sessions().size() > 1;
+        final List<AttachResult> complete = results.stream().filter(r -> r.truncated() == null).toList();
         final Optional<String> disagreement = !split ? Optional.empty() : SameRunEvidence.disagreement(
-            results.stream().filter(r -> r.truncated() == null).map(AttachResult::run).toList(), null,
+            complete.stream().map(AttachResult::run).toList(), null,
+            complete.stream().map(r -> r.run().threads() - r.residentThreads()).toList(),
             planning.sameRun().deterministic());
         if (disagreement.isPresent()) {
           oneSession = disagreement.get();

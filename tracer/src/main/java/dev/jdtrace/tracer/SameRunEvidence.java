@@ -35,10 +35,12 @@ final class SameRunEvidence {
    * they differ. {@code shown} is the run whose output the user saw, compared too when it is not one of the
    * sessions (another run that printed otherwise shows that the program's runs differ).
    *
+   * @param threads per session, the threads that ran traced code the session saw start (for attach: entered
+   *     it during the window; a thread at rest inside it at the attach is matched by where it rests)
    * @param deterministic whether the user says the program takes the same path in every run, threads included
    */
   static Optional<String> disagreement(final List<SessionResult> results, final ShownRun shown,
-      final boolean deterministic) {
+      final List<Integer> threads, final boolean deterministic) {
     final int n = results.size();
     final SessionResult first = results.get(0);
     for (final SessionResult r : results) {
@@ -57,9 +59,9 @@ final class SameRunEvidence {
       return Optional.of("the sessions exited with code " + first.exitCode() + ", " + shown.name() + " with "
           + shown.exitCode());
     }
-    final int threads = results.stream().mapToInt(SessionResult::threads).max().orElse(0);
-    if (threads > 1 && !deterministic) {
-      return Optional.of(threadsReason(threads));
+    final int most = threads.stream().mapToInt(Integer::intValue).max().orElse(0);
+    if (most > 1 && !deterministic) {
+      return Optional.of(threadsReason(most));
     }
     return Optional.empty();
   }

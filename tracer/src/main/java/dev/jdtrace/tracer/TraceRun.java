@@ -331,7 +331,8 @@ final class TraceRun {
       if (split) {
         // The shown run is evidence too, unless it is one of these sessions or ran an older plan.
         final Optional<String> disagreement = SameRunEvidence.disagreement(results,
-            show || shown.stale ? null : shown.run, request.sameRun().deterministic());
+            show || shown.stale ? null : shown.run, results.stream().map(SessionResult::threads).toList(),
+            request.sameRun().deterministic());
         if (disagreement.isPresent()) {
           return inOneSession(disagreement.get(), null, planned, request, shown, out, err, info, start, mayLearn,
               clock);
@@ -349,7 +350,11 @@ final class TraceRun {
         if (e.getMessage().contains(": ambiguous plan")) {
           throw e;
         }
-        if (split) {
+        // In an open world whose entries are not known yet, the divergence may be an entry no plan could
+        // see: that is learned first, once, and a divergence after it is the runs'.
+        final boolean entriesUnknown = traced.needsLearning()
+            && !traced.learned().contains(TracedProgram.EVERY_METHOD);
+        if (split && !(mayLearn && entriesUnknown)) {
           return inOneSession("their streams fit no single path", e.getMessage(), planned, request, shown, out, err,
               info, start, mayLearn, clock);
         }

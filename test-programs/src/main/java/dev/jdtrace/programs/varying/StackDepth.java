@@ -10,14 +10,18 @@ public final class StackDepth {
   private StackDepth() {
   }
 
-  static void down(final int depth) {
+  /** Goes down until {@code floor}, which no run reaches before the stack overflows. */
+  static int down(final int depth, final int floor) {
     deepest = depth;
-    down(depth + 1);
+    if (depth == floor) {
+      return depth;
+    }
+    return down(depth + 1, floor) + 1;
   }
 
   public static void main(final String[] args) {
     try {
-      down(0);
+      down(0, Integer.MAX_VALUE);
     } catch (final StackOverflowError e) {
       System.out.println("overflowed " + (deepest > 0 ? "deep" : "at once"));
     }
