@@ -28,7 +28,7 @@ class LoadedClassesTest {
     final Cli.Outcome run = Cli.execute(args(trace, List.of(), command));
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).contains("LoadsLater$First): planning again with them").contains("(2 plans)")
-        .contains("the traced runs printed other output than the first run shown above");
+        .contains("the traced run printed other output than the first run shown above; the trace follows the traced run");
     // The counter now exists, so every later run loads First, as the sessions that made the trace did.
     final Path truth = dir.resolve("truth.trace");
     final Cli.Outcome all = Cli.execute(args(truth, List.of("--profile", "all-blocks", "--all-classes"), command));

@@ -56,8 +56,8 @@ class VaryingRunsTest {
         List.of("--sessions", "3", "--strategy", "fine"), List.of("--deterministic", "--sessions", "2"));
     final List<Arguments> out = new ArrayList<>();
     items.forEach((program, work) -> configs.forEach(c -> out.add(Arguments.of(program.getName(), work, c))));
+    // The depth it reaches differs from run to run, and it prints nothing that tells: three sessions disagree.
     out.add(Arguments.of(StackDepth.class.getName(), List.of(), List.of("--sessions", "3")));
-    out.add(Arguments.of(StackDepth.class.getName(), List.of(), List.of("--sessions", "2", "--strategy", "fine")));
     return out.stream();
   }
 
