@@ -77,7 +77,7 @@ final class Parts {
       final List<String> differences = first.run().differences(s.run());
       if (!differences.isEmpty()) {
         throw new ReconstructionException("parts " + files.get(0) + " and " + files.get(s.session())
-            + " are of different runs: their " + list(differences) + " differ; collect every session again "
+            + " are of different runs: they differ in " + list(differences) + "; collect every session again "
             + "with the same class files, input and environment");
       }
     }
