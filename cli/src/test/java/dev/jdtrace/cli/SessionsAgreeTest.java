@@ -123,7 +123,7 @@ class SessionsAgreeTest {
     // Every class planned: Sample alone now packs under 5, but Switches' largest unit needs 104 together.
     final Cli.Outcome o = Cli.execute("run", "--all-classes", "--cap", "5", "--stdin", "/dev/null", "-o",
         dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample");
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     // It names the unit: the decision's method and source line, and how many witnesses it needs together.
     assertThat(o.err()).contains("--cap 5 is too small")
         .containsPattern("the decision at [\\w.$]+\\([^)]*\\)\\S* \\(\\w+\\.java:\\d+\\) needs \\d+ witnesses in one session")
@@ -137,7 +137,7 @@ class SessionsAgreeTest {
     final Cli.Outcome o = Cli.execute("run", "--all-classes", "--sessions", "3", "--stdin", "/dev/null", "-o",
         trace.toString(),
         "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Nondeterministic.class.getName());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
     assertThat(o.err()).contains("diverged");
     assertThat(trace).doesNotExist();
   }
@@ -151,7 +151,7 @@ class SessionsAgreeTest {
     final Path input = Files.writeString(dir.resolve("input"), dir.toString());
     final Cli.Outcome o = Cli.execute("run", "--sessions", "1", "--stdin", input.toString(), "-o", trace.toString(),
         "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Nondeterministic.class.getName());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
     assertThat(o.err()).contains("first run: ").contains("the runs diverged: session 0 printed different output than "
         + "the first run");
     assertThat(trace).doesNotExist();
