@@ -44,8 +44,8 @@ final class Parts {
             + " of plan " + plan.id() + ": give each session's part once");
       }
       if (s.run() == null) {
-        throw new IllegalArgumentException("part " + part + " does not say how its run ended (it was collected "
-            + "by an older jdtrace): collect session " + s.session() + " again");
+        throw new IllegalArgumentException("part " + part + " does not say how its run ended (it was not written "
+            + "by collect): collect session " + s.session() + " again");
       }
       bySession.put(s.session(), s);
     }

@@ -90,12 +90,15 @@ class PartsOfDifferentRunsTest {
     // The run record is the last frame: 4 length bytes, then tag, exit status and four digests, then the CRC.
     final byte[] bytes = Files.readAllBytes(b);
     final int run = 4 + 1 + 4 + 4 * (2 + 64) + 4;
-    final byte[] older = Arrays.copyOf(bytes, bytes.length - run);
+    final Path cut = Files.write(dir.resolve("cut-part-1"), Arrays.copyOf(bytes, bytes.length - run));
+    Cli.assertOneLine(merge(plan, a, cut), Failures.JDTRACE, "part " + cut + " does not say how its run ended (it "
+        + "was not written by collect): collect session 1 again");
+    // As a part from a jdtrace before run records (stream version 2) is.
+    final byte[] older = Files.readAllBytes(cut);
     older["JDTHITS".length()] = 2;
-    final Path old = dir.resolve("old-part-1");
-    Files.write(old, older);
-    Cli.assertOneLine(merge(plan, a, old), Failures.JDTRACE, "part " + old + " does not say how its run ended (it "
-        + "was collected by an older jdtrace): collect session 1 again");
+    final Path old = Files.write(dir.resolve("old-part-1"), older);
+    Cli.assertOneLine(merge(plan, a, old), Failures.JDTRACE, old + ": session stream format version 2 does not "
+        + "record how its run ended (it was collected by an older jdtrace): collect the session again");
   }
 
   private List<String> command(final String... jvmOptions) {

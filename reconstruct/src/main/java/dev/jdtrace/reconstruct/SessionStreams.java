@@ -24,8 +24,8 @@ import java.util.Set;
  * @param planId identity of the plan the session ran
  * @param session index of the session
  * @param threads per-thread streams in order of first hit
- * @param run how the session's run went, or {@code null} when the stream does not say (an attached session,
- *     a part from a jdtrace before stream version 3)
+ * @param run how the session's run went, or {@code null} when the stream does not say (a session of {@code run}
+ *     or {@code attach}, not of {@code collect})
  */
 public record SessionStreams(String planId, int session, List<ThreadStream> threads, RunRecord run) {
 

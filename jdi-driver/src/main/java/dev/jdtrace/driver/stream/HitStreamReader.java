@@ -26,6 +26,11 @@ public final class HitStreamReader {
   public HitStreamReader(final InputStream source) throws IOException {
     frames = FramedInputStream.afterHeader(source, HitStreamWriter.MAGIC, HitStreamWriter.OLDEST,
         HitStreamWriter.VERSION, "session stream", "session stream format", "collect the session again");
+    if (frames.version() < HitStreamWriter.VERSION) {
+      // Its header is not checksummed: a part that says nothing of its run is refused here, not merged.
+      throw new IOException("session stream format version " + frames.version() + " does not record how its run "
+          + "ended (it was collected by an older jdtrace): collect the session again");
+    }
     in = new DataInputStream(frames);
     try {
       planId = in.readUTF();
@@ -47,7 +52,7 @@ public final class HitStreamReader {
 
   /**
    * How the run went, once {@link #accept} has read the whole stream; {@code null} when the stream has no run
-   * record (a session attached to a running JVM, or a part written by a jdtrace before version 3).
+   * record (a session of {@code run} or {@code attach}, which compare their sessions' runs themselves).
    */
   public RunRecord run() {
     return run;
@@ -93,7 +98,7 @@ public final class HitStreamReader {
 
   /** The run record after the end marker: the only record allowed there, and nothing after it. */
   private RunRecord readRun() throws IOException {
-    if (frames.version() < 3 || in.readUnsignedByte() != HitStreamWriter.RUN) {
+    if (in.readUnsignedByte() != HitStreamWriter.RUN) {
       throw new IOException("corrupt session stream: data after its end");
     }
     final RunRecord r = new RunRecord(in.readInt(), in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF());

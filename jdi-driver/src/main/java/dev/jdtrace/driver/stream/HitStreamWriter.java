@@ -28,13 +28,13 @@ import java.nio.file.StandardOpenOption;
  *                                                              collect has it, a session attached to a running
  *                                                              JVM has none
  * </pre>
- * Version 1 had no frames and so no checksums; it is refused. Version 2 had no run record; it is read, and
- * {@code merge} asks to collect such a part again. Not thread-safe: one recording thread owns it.
+ * Version 1 had no frames and so no checksums; version 2 had no run record: both are refused, with a message to
+ * collect the session again. Not thread-safe: one recording thread owns it.
  */
 public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final byte[] MAGIC = {'J', 'D', 'T', 'H', 'I', 'T', 'S'};
   static final int VERSION = 3;
-  /** The oldest version read: version 2 is version 3 without a run record. */
+  /** The oldest version recognised, to be refused with a message of its own: version 2 has no run record. */
   static final int OLDEST = 2;
   static final int END = 0;
   static final int THREAD = 1;
