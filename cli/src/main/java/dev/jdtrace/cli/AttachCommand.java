@@ -38,7 +38,9 @@ import picocli.CommandLine.Spec;
             + "when it is back at that stack. A thread running a traced block is looked at again for up to 0.5 s, "
             + "then left out. Threads are matched across sessions by where they started, then by the order in "
             + "which they began; differing starting stacks are a divergence."},
-    footer = {"", "Example (the service started with -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,"
+    footer = {"", Failures.EXIT_CODES + " Attach exits 0 once the trace is written, whatever the trigger's exit "
+        + "status (the summary names it).",
+        "", "Example (the service started with -agentlib:jdwp=transport=dt_socket,server=y,suspend=n,"
         + "address=127.0.0.1:5005):",
         "  jdtrace attach 127.0.0.1:5005 --classpath app.jar --include 'com.example.*' "
             + "--trigger 'curl -s localhost:8080/orders/42' --sessions 2 -o orders.trace"})

@@ -22,8 +22,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "collect", mixinStandardHelpOptions = true, sortOptions = false,
     header = "Run one session of a plan and write its stream (a part) for merge.",
     description = "The java command may differ in paths from the plan's, but its classes must be the ones the "
-        + "plan was made from: a part from other class files is refused.",
-    footer = {"", "Example (Kubernetes Indexed Job):",
+        + "plan was made from: a part from other class files is refused. The part records how the run went "
+        + "(exit status, digests of the input, the output and the untraced class files), so that merge never "
+        + "joins parts of different runs.",
+    footer = {"", Failures.EXIT_CODES + " Collect exits 0 once the part is written, whatever the program's exit "
+        + "status (the part and the summary hold it).",
+        "", "Example (Kubernetes Indexed Job):",
         "  jdtrace collect --plan plan.json --session $JOB_COMPLETION_INDEX -o part-$JOB_COMPLETION_INDEX "
             + "-- java -cp app.jar com.example.Main"})
 final class CollectCommand implements Callable<Integer> {
@@ -68,6 +72,6 @@ final class CollectCommand implements Callable<Integer> {
     err.printf("jdtrace: session %d of plan %s: %d breakpoints, %d hits, exit code %d, %.2f s -> %s%n", session,
         rebuilt.plan().id(), r.breakpoints(), r.hits(), r.exitCode(), r.wallMillis() / 1000.0, output);
     err.flush();
-    return r.refusedClasses().isEmpty() ? 0 : Failures.TARGET;
+    return r.refusedClasses().isEmpty() ? 0 : Failures.DIVERGED;
   }
 }

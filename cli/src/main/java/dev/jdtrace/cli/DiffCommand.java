@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code jdtrace diff}: compare two traces' paths, for CI. */
 @Command(name = "diff", sortOptions = false, mixinStandardHelpOptions = true,
-    header = "Compare the block paths of two traces, thread by thread (exit 0 equal, 1 different, 2 error).",
+    header = "Compare the block paths of two traces, thread by thread (exit 0 equal, 1 different, 125 error).",
     description = {"Threads are matched by name and blocks by class, method, descriptor and offsets, so traces "
         + "from different runs and builds compare. For each differing thread it prints the first difference: "
         + "the entries just before, a few entries and the call stack on both sides, and where the paths agree "

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "jdtrace", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
+    footer = {"", Failures.EXIT_CODES + " run passes every other status on from the program."},
     subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
         MergeCommand.class, ExportCommand.class, ShowCommand.class, DiffCommand.class, ReportCommand.class,
         CalibrateCommand.class, HelpCommand.class})
@@ -30,16 +31,19 @@ public final class Main implements Callable<Integer> {
   Verbosity verbosity = new Verbosity();
 
   /**
-   * Without a command there is nothing to do: the usage goes to stderr and the exit code is picocli's
-   * usage error (2), as for a missing required argument, so that a script calling a bare jdtrace fails.
+   * Without a command there is nothing to do: the usage goes to stderr and the exit code is jdtrace's own
+   * failure (125), as for a missing required argument, so that a script calling a bare jdtrace fails.
    */
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return CommandLine.ExitCode.USAGE;
+    return Failures.JDTRACE;
   }
 
-  /** The command line with jdtrace's error handling: one line per failure, never a stack trace. */
+  /**
+   * The command line with jdtrace's error handling: one line per failure, never a stack trace, and
+   * jdtrace's own exit codes ({@link Failures}), a usage error included.
+   */
   public static CommandLine commandLine() {
     return new CommandLine(new Main())
         .setExecutionExceptionHandler(new Failures())
@@ -48,7 +52,7 @@ public final class Main implements Callable<Integer> {
 
   /**
    * Runs a command. What commands print goes to standard output through {@link Output}, so a closed pipe
-   * ({@code jdtrace show t.trace | head -1}) ends the command at once with exit 4 instead of being ignored.
+   * ({@code jdtrace show t.trace | head -1}) ends the command at once with exit 125 instead of being ignored.
    */
   public static void main(final String[] args) {
     final Output stdout = OutputTarget.check(Path.of("-"), "standard output").open();
@@ -62,7 +66,7 @@ public final class Main implements Callable<Integer> {
     } catch (final OutputFailure e) {
       cmd.getErr().println("jdtrace: " + e.getMessage());
       cmd.getErr().flush();
-      code = Failures.TARGET;
+      code = Failures.JDTRACE;
     }
     System.exit(code);
   }

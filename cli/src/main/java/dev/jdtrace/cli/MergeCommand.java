@@ -20,9 +20,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "merge", mixinStandardHelpOptions = true,
     header = "Merge the parts of every session of a plan into the exact trace.",
     description = "The plan's java command must find the same class files here. Every session's part must be "
-        + "given once: a part from another plan, a session given twice or missing, and streams that cannot be "
-        + "explained together each end with an error and no trace.",
-    footer = {"", "Example:", "  jdtrace merge plan.json part-* -o app.trace"})
+        + "given once: a part from another plan, a session given twice or missing (exit 125), parts of runs "
+        + "that differ in exit status, input, output or untraced class files, and streams that cannot be "
+        + "explained together (exit 126) each end with an error and no trace.",
+    footer = {"", Failures.EXIT_CODES, "", "Example:", "  jdtrace merge plan.json part-* -o app.trace"})
 final class MergeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.distributor.Plan;
+import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.SessionStreams;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,8 +13,11 @@ import java.util.TreeSet;
 
 /**
  * The parts given to {@code merge}, checked against the plan before any decoding: a foreign part, a
- * session given twice and a session missing each get their own message (exit 2), instead of a
- * divergence that blames the program.
+ * session given twice, a session missing and a part that does not say how its run went each get their own
+ * message ({@link Failures#JDTRACE}), instead of a divergence that blames the program. Parts of different
+ * runs (another exit status, input, output, or untraced class files) are refused as a divergence
+ * ({@link Failures#DIVERGED}): the plan's identity covers the traced bytecode only, and such runs can take
+ * paths that decode together into one that neither took.
  */
 final class Parts {
   private Parts() {
@@ -39,6 +43,10 @@ final class Parts {
         throw new IllegalArgumentException("parts " + other + " and " + part + " are both session " + s.session()
             + " of plan " + plan.id() + ": give each session's part once");
       }
+      if (s.run() == null) {
+        throw new IllegalArgumentException("part " + part + " does not say how its run ended (it was not written "
+            + "by collect): collect session " + s.session() + " again");
+      }
       bySession.put(s.session(), s);
     }
     final TreeSet<Integer> missing = new TreeSet<>();
@@ -52,6 +60,26 @@ final class Parts {
           missing.stream().map(String::valueOf).toList()) + " of plan " + plan.id() + "'s " + sessions
           + ": collect them with jdtrace collect --plan PLAN --session K");
     }
+    sameRun(bySession, files);
     return new ArrayList<>(bySession.values());
+  }
+
+  /** "a", "a and b", "a, b and c". */
+  private static String list(final List<String> items) {
+    final int last = items.size() - 1;
+    return last == 0 ? items.get(0) : String.join(", ", items.subList(0, last)) + " and " + items.get(last);
+  }
+
+  /** Refuses parts whose runs differ, naming the first two that do and everything that differs. */
+  private static void sameRun(final Map<Integer, SessionStreams> bySession, final Map<Integer, Path> files) {
+    final SessionStreams first = bySession.get(0);
+    for (final SessionStreams s : bySession.values()) {
+      final List<String> differences = first.run().differences(s.run());
+      if (!differences.isEmpty()) {
+        throw new ReconstructionException("parts " + files.get(0) + " and " + files.get(s.session())
+            + " are of different runs: they differ in " + list(differences) + "; collect every session again "
+            + "with the same class files, input and environment");
+      }
+    }
   }
 }

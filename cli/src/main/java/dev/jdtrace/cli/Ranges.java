@@ -1,7 +1,7 @@
 package dev.jdtrace.cli;
 
 /**
- * Range checks of numeric options: a value out of range is refused with one line (exit 2) rather than
+ * Range checks of numeric options: a value out of range is refused with one line (exit 125) rather than
  * bent into one that works, so that what runs is what was asked for.
  */
 final class Ranges {

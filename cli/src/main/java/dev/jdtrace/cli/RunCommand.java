@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
     description = {"The java command after -- runs exactly as given, with a JDWP agent on 127.0.0.1 added.",
         "Standard input passes to the program as it arrives and is replayed to every further session; the "
             + "first session's output passes through."},
-    footer = {"", "Example:", "  jdtrace run -o app.trace -- java -cp app.jar com.example.Main arg1"})
+    footer = {"", Failures.EXIT_CODES + " Any other exit code is the program's own exit status (see "
+        + "--exit-status); a program that exits 125 to 127 itself is told apart by --no-exit-status or --stats.",
+        "", "Example:", "  jdtrace run -o app.trace -- java -cp app.jar com.example.Main arg1"})
 final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -51,7 +53,8 @@ final class RunCommand implements Callable<Integer> {
   Path output;
 
   @Option(names = "--stats", paramLabel = "FILE", description = "Also write the run's figures per session as JSON, "
-      + "and print each session's predicted cost against the measured one.")
+      + "the program's exit status (exitStatus) among them, and print each session's predicted cost against the "
+      + "measured one. Written only once the trace is; a FILE left by an earlier run is removed first.")
   Path stats;
 
   @Option(names = "--stdin", paramLabel = "FILE",
@@ -62,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
       description = "Once the trace is written, exit with the program's exit status, as strace and time do "
           + "(default), so scripts and CI see the program fail. --no-exit-status exits 0 instead. Either way, "
-          + "a run that cannot be traced exits with jdtrace's own codes (2, 3, 4, 1), and the summary names "
+          + "a run that cannot be traced exits with jdtrace's own codes (125, 126, 127), and the summary names "
           + "the program's status.")
   boolean exitStatus;
 
@@ -74,6 +77,10 @@ final class RunCommand implements Callable<Integer> {
     final PrintWriter err = Info.notices(spec);
     final OutputTarget trace = OutputTarget.check(output, "TRACE");
     final OutputTarget statsFile = stats == null ? null : OutputTarget.check(stats, "--stats FILE");
+    if (statsFile != null) {
+      // A stats file exists only for the run that wrote it: a script reads exitStatus only when jdtrace traced.
+      statsFile.removeEarlier();
+    }
     final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));

@@ -98,7 +98,7 @@ class AbruptEndTest {
     final Path trace = dir.resolve("killed.trace");
     final Cli.Outcome run = Cli.execute("run", "--stdin", "/dev/null", "-o", trace.toString(), "--", Cli.JAVA,
         "-cp", Cli.PROGRAMS, Signalled.class.getName(), "KILL");
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(4);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(Failures.DIVERGED);
     assertThat(run.err()).contains("killed by signal 9").contains("no trace").doesNotContain("Exception");
     assertThat(trace).doesNotExist();
   }

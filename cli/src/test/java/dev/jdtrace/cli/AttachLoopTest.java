@@ -149,7 +149,7 @@ class AttachLoopTest {
       final Path trace = dir.resolve("diverged.trace");
       final Cli.Outcome o = attach(List.of(loop.target(), pool.target()), "--trigger", trigger, "--sessions", "2",
           "--no-fallback", "-o", trace.toString());
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
       assertThat(o.err()).contains("diverged").contains("from the same stack");
       assertThat(trace).doesNotExist();
       assertThat(loop.ask(request)).isEqualTo("sum=3");

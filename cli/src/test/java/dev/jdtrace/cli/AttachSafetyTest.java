@@ -54,7 +54,7 @@ class AttachSafetyTest {
       service.ask("sum 1"); // loads the service's own RequestHandler
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--classpath", classes + ":" + Cli.PROGRAMS,
           "--include", INCLUDE, "--trigger", service.trigger("sum 1 2"), "-o", dir.resolve("t.trace").toString());
-      assertOneLine(o, 4, "refused class dev.jdtrace.programs.service.RequestHandler");
+      assertOneLine(o, Failures.DIVERGED, "refused class dev.jdtrace.programs.service.RequestHandler");
       assertThat(o.err()).contains(": 0 breakpoints, 0 hits");
       assertThat(dir.resolve("t.trace")).doesNotExist();
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
@@ -113,7 +113,7 @@ class AttachSafetyTest {
 
   @Test
   void malformedTarget() {
-    assertOneLine(attach("localhost-5005", "--include", INCLUDE, "--duration", "0.1"), 2,
+    assertOneLine(attach("localhost-5005", "--include", INCLUDE, "--duration", "0.1"), Failures.JDTRACE,
         "malformed target 'localhost-5005': expected HOST:PORT");
   }
 
@@ -123,7 +123,7 @@ class AttachSafetyTest {
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
-    assertOneLine(attach("127.0.0.1:" + port, "--include", INCLUDE, "--duration", "0.1"), 4,
+    assertOneLine(attach("127.0.0.1:" + port, "--include", INCLUDE, "--duration", "0.1"), Failures.NOT_STARTED,
         "connection refused: no JVM listens there");
   }
 
@@ -138,7 +138,7 @@ class AttachSafetyTest {
     assertThat(o.err()).contains("warning: JDWP is unauthenticated and 0.0.0.0:" + port + " is not a loopback address")
         .contains("ssh -L " + port + ":127.0.0.1:" + port);
     assertThat(o.err().lines().filter(l -> l.contains("warning")).count()).isOne();
-    assertThat(o.exitCode()).isEqualTo(4);
+    assertThat(o.exitCode()).isEqualTo(Failures.NOT_STARTED);
   }
 
   @Test
@@ -154,7 +154,7 @@ class AttachSafetyTest {
         }
       });
       answer.start();
-      assertOneLine(attach("127.0.0.1:" + junk.getLocalPort(), "--include", INCLUDE, "--duration", "0.1"), 4,
+      assertOneLine(attach("127.0.0.1:" + junk.getLocalPort(), "--include", INCLUDE, "--duration", "0.1"), Failures.NOT_STARTED,
           "does not speak JDWP");
       answer.join(5_000);
     }
@@ -170,7 +170,7 @@ class AttachSafetyTest {
       args.get("port").setValue(Integer.toString(service.debugPort()));
       final VirtualMachine other = connector.attach(args);
       try {
-        assertOneLine(attach(service.target(), "--include", INCLUDE, "--duration", "0.1"), 4,
+        assertOneLine(attach(service.target(), "--include", INCLUDE, "--duration", "0.1"), Failures.NOT_STARTED,
             "already serves another debugger");
       } finally {
         other.dispose();
@@ -181,7 +181,7 @@ class AttachSafetyTest {
   @Test
   void noLoadedClassMatchesInclude() throws IOException {
     try (ServiceJvm service = ServiceJvm.start()) {
-      assertOneLine(attach(service.target(), "--include", "dev.jdtrace.programs.Sample", "--duration", "0.1"), 2,
+      assertOneLine(attach(service.target(), "--include", "dev.jdtrace.programs.Sample", "--duration", "0.1"), Failures.JDTRACE,
           "no class matching --include dev.jdtrace.programs.Sample was loaded in " + service.target());
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
     }

@@ -137,7 +137,7 @@ class AttachTest {
       // Service has try-with-resources: its handler code is invisible over JDI, so it is refused.
       final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
           "-o", dir.resolve("no.trace").toString());
-      assertThat(refused.exitCode()).isEqualTo(2);
+      assertThat(refused.exitCode()).isEqualTo(Failures.JDTRACE);
       assertThat(refused.err()).contains("without --classpath, 2 of the 3 traced classes loaded in " + service.target()
           + " are refused: they have code that only an exception handler reaches").contains(
               "(dev.jdtrace.programs.service.Service, dev.jdtrace.programs.service.Tokens); pass --classpath");
@@ -153,7 +153,7 @@ class AttachTest {
       final Path trace = dir.resolve("diverged.trace");
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", trigger, "--sessions", "2",
           "--no-fallback", "-o", trace.toString());
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
       assertThat(o.err()).contains("diverged");
       assertThat(trace).doesNotExist();
     }
@@ -187,7 +187,7 @@ class AttachTest {
       final Path trace = dir.resolve("truncated.trace");
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--max-hits", "3",
           "-o", trace.toString());
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
       assertThat(o.err()).contains("was truncated: more than 3 hits (--max-hits)").contains("no trace written");
       assertThat(trace).doesNotExist();
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");

@@ -27,7 +27,7 @@ class BadInputTest {
 
   @Test
   void unknownMainClass() {
-    assertOneLine(run(Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.NoSuchProgram"), 2,
+    assertOneLine(run(Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.NoSuchProgram"), Failures.JDTRACE,
         "main class dev.jdtrace.programs.NoSuchProgram is not on the classpath");
   }
 
@@ -35,41 +35,41 @@ class BadInputTest {
   void nothingMatchesInclude() {
     final Cli.Outcome o = Cli.execute("run", "--include", "org.nothing.*", "--stdin", "/dev/null", "-o", dir.resolve("t").toString(), "--",
         Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample");
-    assertOneLine(o, 2, "no class on the classpath matches --include org.nothing.*");
+    assertOneLine(o, Failures.JDTRACE, "no class on the classpath matches --include org.nothing.*");
   }
 
   @Test
   void javaCommandMissing() {
-    assertThat(Cli.execute("run").exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("run").exitCode()).isEqualTo(Failures.JDTRACE);
   }
 
   @Test
   void javaCommandCannotStart() {
-    assertOneLine(run("/no/such/java", "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), 4,
+    assertOneLine(run("/no/such/java", "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), Failures.NOT_STARTED,
         "cannot start /no/such/java");
   }
 
   @Test
   void targetExitsBeforeTheDebuggerAttaches() {
-    assertOneLine(run(Cli.JAVA, "-XX:+NoSuchFlagForJdtrace", "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), 4,
+    assertOneLine(run(Cli.JAVA, "-XX:+NoSuchFlagForJdtrace", "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), Failures.NOT_STARTED,
         "the target exited with exit code 1 before the debugger could attach");
   }
 
   @Test
   void unreadableJar() throws Exception {
     final Path bad = Files.writeString(dir.resolve("broken.jar"), "not a zip");
-    assertOneLine(run(Cli.JAVA, "-cp", bad + ":" + Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), 2,
+    assertOneLine(run(Cli.JAVA, "-cp", bad + ":" + Cli.PROGRAMS, "dev.jdtrace.programs.Sample"), Failures.JDTRACE,
         "cannot read classpath entry " + bad);
   }
 
   @Test
   void missingTraceFileForExport() {
-    assertOneLine(Cli.execute("export", dir.resolve("none.trace").toString()), 2, "no such trace file");
+    assertOneLine(Cli.execute("export", dir.resolve("none.trace").toString()), Failures.JDTRACE, "no such trace file");
   }
 
   @Test
   void exportOfANonTraceFile() throws Exception {
     final Path junk = Files.writeString(dir.resolve("junk.trace"), "hello");
-    assertOneLine(Cli.execute("export", junk.toString()), 2, "not a jdtrace trace file");
+    assertOneLine(Cli.execute("export", junk.toString()), Failures.JDTRACE, "not a jdtrace trace file");
   }
 }

@@ -83,7 +83,7 @@ class CostModelCommandsTest {
   void zeroSessionsIsAClearError() {
     final Cli.Outcome o = Cli.execute(args(List.of("run", "--sessions", "0", "--stdin", "/dev/null", "-o",
         dir.resolve("t.trace").toString(), "--")));
-    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("--sessions 0 is not a number of sessions").doesNotContain("Exception");
   }
 

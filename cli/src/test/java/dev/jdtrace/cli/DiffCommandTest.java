@@ -124,12 +124,12 @@ class DiffCommandTest {
   void errorsExitTwo() throws Exception {
     final Path a = trace("a", Hand.standard(), Hand.main(calls(2)));
     final Cli.Outcome missing = Cli.execute("diff", a.toString(), dir.resolve("nope").toString());
-    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(missing.err()).contains("no such trace file");
     final byte[] bytes = Files.readAllBytes(a);
     final Path truncated = Files.write(dir.resolve("truncated"), java.util.Arrays.copyOf(bytes, bytes.length - 3));
-    assertThat(Cli.execute("diff", a.toString(), truncated.toString()).exitCode()).isEqualTo(2);
-    assertThat(Cli.execute("diff", a.toString()).exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("diff", a.toString(), truncated.toString()).exitCode()).isEqualTo(Failures.JDTRACE);
+    assertThat(Cli.execute("diff", a.toString()).exitCode()).isEqualTo(Failures.JDTRACE);
   }
 
   @Test

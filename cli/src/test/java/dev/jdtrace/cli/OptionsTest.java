@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Options are taken as given or refused: values out of range end with one line and exit 2, a plan
+ * Options are taken as given or refused: values out of range end with one line and exit 125, a plan
  * that cannot give the sessions asked for says so, and weights from another program are named.
  */
 class OptionsTest {
@@ -18,7 +18,7 @@ class OptionsTest {
   Path dir;
 
   private static void refused(final Cli.Outcome o, final String message) {
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains(message).doesNotContain("\tat ");
   }
 
@@ -32,7 +32,7 @@ class OptionsTest {
   @Test
   void bareJdtracePrintsUsageAndFails() {
     final Cli.Outcome o = Cli.execute();
-    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("Usage: jdtrace");
   }
 

@@ -69,13 +69,13 @@ class OutputPathsTest {
   @MethodSource("writers")
   void aMissingDirectoryIsRefusedBeforeAnyWork(final String label, final List<String> command, final boolean java) {
     final Path missing = dir.resolve("no-such-dir");
-    assertOnlyLine(Cli.execute(args(command, java, missing.resolve("out"))), 2,
+    assertOnlyLine(Cli.execute(args(command, java, missing.resolve("out"))), Failures.JDTRACE,
         "cannot write " + label + ": directory " + missing + " does not exist");
   }
 
   @Test
   void aDirectoryIsNotAnOutput() {
-    assertOnlyLine(Cli.execute(args(List.of("run", "--stdin", "/dev/null", "-o", "OUT", "--"), true, dir)), 2,
+    assertOnlyLine(Cli.execute(args(List.of("run", "--stdin", "/dev/null", "-o", "OUT", "--"), true, dir)), Failures.JDTRACE,
         "cannot write TRACE: " + dir + " is a directory");
   }
 
@@ -89,7 +89,7 @@ class OutputPathsTest {
       }
       final Cli.Outcome o = Cli.execute(args(List.of("run", "--stdin", "/dev/null", "-o", "OUT", "--"), true,
           ro.resolve("t.trace")));
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
       assertThat(o.err().lines()).singleElement().asString().startsWith("jdtrace: cannot write TRACE: directory " + ro)
           .containsAnyOf("is read-only", "is on a read-only file system");
     } finally {
@@ -164,7 +164,7 @@ class OutputPathsTest {
   }
 
   @Test
-  void aFullDiskEndsARunWithExit4AndDamagesNothing() throws Exception {
+  void aFullDiskEndsARunWithExit125AndDamagesNothing() throws Exception {
     final Path small = Files.createDirectory(dir.resolve("small"));
     try (Mounts mount = Mounts.tmpfs(small, 64, false)) {
       assumeTrue(mount != null, "mounting a tmpfs needs root");
@@ -173,7 +173,7 @@ class OutputPathsTest {
       final Cli.Outcome o = Cli.execute(args(List.of("run", "--stdin", "/dev/null", "-o", "OUT", "--"), true,
           earlier));
       // The run's own progress lines come first; the failure is one line and the last.
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
       assertThat(o.err()).endsWith("jdtrace: cannot write TRACE " + earlier + ": No space left on device"
           + System.lineSeparator()).doesNotContain("Exception").doesNotContain("\tat ");
       assertThat(Files.readString(earlier)).isEqualTo("an earlier trace");

@@ -60,7 +60,7 @@ class PlanCollectMergeTest {
     final Path foreign = collect(other, 1);
     final Cli.Outcome o = Cli.execute("merge", plan.toString(), collect(plan, 0).toString(),
         foreign.toString(), "-o", dir.resolve("t.trace").toString());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("part " + foreign + " is from plan ");
     assertThat(dir.resolve("t.trace")).doesNotExist();
   }
@@ -71,7 +71,7 @@ class PlanCollectMergeTest {
     final Path part = collect(plan, 0);
     final Cli.Outcome o = Cli.execute("merge", plan.toString(), part.toString(), part.toString(), "-o",
         dir.resolve("t.trace").toString());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("parts " + part + " and " + part + " are both session 0");
     assertThat(dir.resolve("t.trace")).doesNotExist();
   }
@@ -81,7 +81,7 @@ class PlanCollectMergeTest {
     final Path plan = plan("plan.json", "2");
     final Cli.Outcome o = Cli.execute("merge", plan.toString(), collect(plan, 1).toString(), "-o",
         dir.resolve("t.trace").toString());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("no part for session(s) 0 of plan");
     assertThat(dir.resolve("t.trace")).doesNotExist();
   }
@@ -99,7 +99,7 @@ class PlanCollectMergeTest {
     final Path plan = plan("plan.json", "1");
     final Cli.Outcome o = Cli.execute("collect", "--plan", plan.toString(), "--session", "0", "-o",
         dir.resolve("p").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Loops");
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("was made for another program (main " + PROGRAM
         + ") than this java command (main dev.jdtrace.programs.Loops)");
     assertThat(dir.resolve("p")).doesNotExist();
@@ -121,7 +121,7 @@ class PlanCollectMergeTest {
     final Path plan = plan("plan.json", "2");
     final Cli.Outcome o = Cli.execute(concat(List.of("collect", "--plan", plan.toString(), "--session", "5", "-o",
         dir.resolve("p").toString(), "--")));
-    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("--session 5 is not in the plan");
   }
 }

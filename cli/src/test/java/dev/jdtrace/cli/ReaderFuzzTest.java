@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The readers through the real CLI (#17): truncated, bit-flipped and random trace files, parts and plans,
- * generated here from real ones with a fixed seed, end with one clear line and exit 2: never a stack trace, a
+ * generated here from real ones with a fixed seed, end with one clear line and exit 125: never a stack trace, a
  * hang or an OutOfMemoryError. The readers' own properties (many more cases each) are in their modules.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -67,7 +67,7 @@ class ReaderFuzzTest {
   }
 
   private static void assertOneLine(final Cli.Outcome o, final String what) {
-    assertThat(o.exitCode()).as(what + ": " + o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(what + ": " + o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err().lines()).as(what).hasSize(1);
     assertThat(o.err()).as(what).startsWith("jdtrace: ").doesNotContain("Exception").doesNotContain("\tat ");
   }

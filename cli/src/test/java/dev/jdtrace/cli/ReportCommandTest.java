@@ -165,12 +165,12 @@ class ReportCommandTest {
         new String[] {"report", trace, "-o", out.toString(), "--sources", dir.resolve("nowhere").toString()},
         new String[] {"report", trace, "-o", dir.resolve("no/such/dir/r.html").toString()})) {
       final Cli.Outcome r = Cli.execute(args);
-      assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.exitCode()).as(String.join(" ", args)).isEqualTo(Failures.JDTRACE);
       assertThat(r.err()).startsWith("jdtrace: ").doesNotContain("\tat ");
     }
     assertThat(Cli.execute("report", trace, "-o", dir.resolve("no/such/dir/r.html").toString()).err())
         .isEqualTo("jdtrace: cannot write FILE: directory " + dir.resolve("no/such/dir") + " does not exist\n");
-    assertThat(Cli.execute("report", trace).exitCode()).as("-o is required").isEqualTo(2);
+    assertThat(Cli.execute("report", trace).exitCode()).as("-o is required").isEqualTo(Failures.JDTRACE);
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString())).containsExactly("junk.trace");
     }

@@ -125,7 +125,7 @@ class SessionsAgreeTest {
     // Every class planned: Sample alone now packs under 5, but Switches' largest unit needs 104 together.
     final Cli.Outcome o = Cli.execute("run", "--all-classes", "--cap", "5", "--stdin", "/dev/null", "-o",
         dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Sample");
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     // It names the unit: the decision's method and source line, and how many witnesses it needs together.
     assertThat(o.err()).contains("--cap 5 is too small")
         .containsPattern("the decision at [\\w.$]+\\([^)]*\\)\\S* \\(\\w+\\.java:\\d+\\) needs \\d+ witnesses in one session")
@@ -138,7 +138,7 @@ class SessionsAgreeTest {
     // Every class planned: the one class the program loads is one decision group, too few for three sessions.
     final Cli.Outcome o = Cli.execute("run", "--all-classes", "--sessions", "3", "--no-fallback", "--stdin",
         "/dev/null", "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Nondeterministic.class.getName());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(3);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
     assertThat(o.err()).contains("the runs diverged: session ").contains("printed other output than session 1 of 3")
         .contains("one session (--sessions 1) traces such a program exactly");
     assertThat(trace).doesNotExist();

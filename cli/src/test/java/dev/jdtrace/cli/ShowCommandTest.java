@@ -89,7 +89,7 @@ class ShowCommandTest {
     assertThat(show.out().lines().filter(l -> l.startsWith("thread ")).toList()).isNotEmpty()
         .allMatch(l -> l.startsWith("thread worker-"));
     final Cli.Outcome none = Cli.execute("show", trace, "--thread", "nobody");
-    assertThat(none.exitCode()).isEqualTo(2);
+    assertThat(none.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(none.err()).contains("no thread matches nobody");
   }
 
@@ -126,12 +126,12 @@ class ShowCommandTest {
 
   @Test
   void badInputExitsWithTwo() throws Exception {
-    assertThat(Cli.execute("show", dir.resolve("missing.trace").toString()).exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("show", dir.resolve("missing.trace").toString()).exitCode()).isEqualTo(Failures.JDTRACE);
     final Path junk = Files.write(dir.resolve("junk.trace"), "not a trace".getBytes());
     final Cli.Outcome r = Cli.execute("show", junk.toString());
-    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(r.err()).contains("not a jdtrace trace file");
-    assertThat(Cli.execute("show", junk.toString(), "--depth", "0").exitCode()).isEqualTo(2);
+    assertThat(Cli.execute("show", junk.toString(), "--depth", "0").exitCode()).isEqualTo(Failures.JDTRACE);
   }
 
   private Path export(final String program, final String format) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Trace files carry a checksum per chunk and for the dictionary (#19): one flipped byte is refused with
- * exit 2 by every command that reads a trace, where it used to give a different export and an "equal" diff.
+ * exit 125 by every command that reads a trace, where it used to give a different export and an "equal" diff.
  */
 class TraceIntegrityTest {
   private static final String SAMPLE = "dev.jdtrace.programs.Sample";
@@ -26,7 +26,7 @@ class TraceIntegrityTest {
   }
 
   private static void assertRefused(final Cli.Outcome o, final Path trace) {
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err().lines()).last().asString()
         .startsWith("jdtrace: " + trace + ": corrupt trace file: checksum mismatch in the frame at byte 8");
     assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
@@ -50,7 +50,7 @@ class TraceIntegrityTest {
     final Path bad = flipped(40);
     final Cli.Outcome o = Cli.execute("plan", "--weights", bad.toString(), "-o", dir.resolve("plan.json").toString(),
         "--", Cli.JAVA, "-cp", Cli.PROGRAMS, SAMPLE);
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).contains("corrupt trace file: checksum mismatch").doesNotContain("Exception");
     assertThat(Files.exists(dir.resolve("plan.json"))).isFalse();
   }
@@ -63,7 +63,7 @@ class TraceIntegrityTest {
     bytes[dictionaryEnd + 4 + 10] ^= 0x01;
     final Path bad = Files.write(dir.resolve("chunk.trace"), bytes);
     final Cli.Outcome o = Cli.execute("export", bad.toString(), "-o", dir.resolve("out").toString());
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).isEqualTo("jdtrace: " + bad + ": corrupt trace file: checksum mismatch in the frame at byte "
         + dictionaryEnd + System.lineSeparator());
   }
@@ -75,7 +75,7 @@ class TraceIntegrityTest {
     final Path old = Files.write(dir.resolve("old.trace"), bytes);
     for (final List<String> command : List.of(List.of("export", old.toString()), List.of("show", old.toString()))) {
       final Cli.Outcome o = Cli.execute(command.toArray(String[]::new));
-      assertThat(o.exitCode()).isEqualTo(2);
+      assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
       assertThat(o.err()).isEqualTo("jdtrace: " + old + ": trace format version 1 has no checksums, so this jdtrace "
           + "does not read it: record the trace again" + System.lineSeparator());
     }

@@ -75,7 +75,7 @@ class VaryingRunsTest {
       args.addAll(List.of("--", Cli.JAVA, "-cp", Cli.PROGRAMS, program));
       final Cli.Outcome o = Cli.execute(args.toArray(String[]::new));
       tally[0]++;
-      if (o.exitCode() == 3) {
+      if (o.exitCode() == Failures.DIVERGED) {
         tally[5]++;
         continue;
       }

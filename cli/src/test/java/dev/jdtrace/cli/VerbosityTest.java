@@ -59,7 +59,7 @@ class VerbosityTest {
     assertThat(v.exitCode()).as(v.err()).isZero();
     assertThat(v.err()).containsPattern("jdtrace \\[ *\\d+\\.\\d s\\]: tracing ");
     final Cli.Outcome failed = Cli.execute("export", dir.resolve("nope").toString(), "--verbose");
-    assertThat(failed.exitCode()).isEqualTo(2);
+    assertThat(failed.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(failed.err()).startsWith("jdtrace: no such trace file").contains("\tat dev.jdtrace.cli.");
     assertThat(Cli.execute("export", dir.resolve("nope").toString()).err()).doesNotContain("\tat ");
   }

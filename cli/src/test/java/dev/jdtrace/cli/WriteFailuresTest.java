@@ -15,21 +15,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every write checks for errors (#19): a full disk or a closed pipe ends the command at once with one line
- * and exit 4, and an existing output is replaced only by a complete new one.
+ * and exit 125, and an existing output is replaced only by a complete new one.
  */
 class WriteFailuresTest {
   @TempDir
   Path dir;
 
   @Test
-  void exportToAFullDiskExits4AndLeavesTheEarlierFile() throws Exception {
+  void exportToAFullDiskExits125AndLeavesTheEarlierFile() throws Exception {
     final Path trace = SyntheticTrace.write(dir.resolve("big.trace"), 200_000);
     final Path small = Files.createDirectory(dir.resolve("small"));
     try (Mounts mount = Mounts.tmpfs(small, 64, false)) {
       assumeTrue(mount != null, "mounting a tmpfs needs root");
       final Path earlier = Files.writeString(small.resolve("x.txt"), "an earlier export\n");
       final Cli.Outcome o = Cli.execute("export", trace.toString(), "-o", earlier.toString());
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
       assertThat(o.err()).isEqualTo("jdtrace: cannot write FILE " + earlier + ": No space left on device"
           + System.lineSeparator());
       assertThat(Files.readString(earlier)).isEqualTo("an earlier export\n");
@@ -40,11 +40,11 @@ class WriteFailuresTest {
   }
 
   @Test
-  void exportToDevFullExits4() throws Exception {
+  void exportToDevFullExits125() throws Exception {
     assumeTrue(Files.isWritable(Path.of("/dev/full")), "no /dev/full here");
     final Path trace = SyntheticTrace.write(dir.resolve("big.trace"), 200_000);
     final Cli.Outcome o = Cli.execute("export", trace.toString(), "-o", "/dev/full");
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).isEqualTo("jdtrace: cannot write FILE /dev/full: No space left on device"
         + System.lineSeparator());
   }
@@ -61,7 +61,7 @@ class WriteFailuresTest {
       out.close();
       // A hang guard, not a speed test: the whole export would end too, only after writing all of it.
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("jdtrace ended").isTrue();
-      assertThat(p.exitValue()).isEqualTo(4);
+      assertThat(p.exitValue()).isEqualTo(Failures.JDTRACE);
       assertThat(Files.readString(err)).isEqualTo("jdtrace: cannot write standard output: Broken pipe"
           + System.lineSeparator());
     } finally {
@@ -73,7 +73,7 @@ class WriteFailuresTest {
   void aFailedExportKeepsTheExistingOutput() throws Exception {
     final Path keep = Files.writeString(dir.resolve("keep.txt"), "x\n");
     final Cli.Outcome o = Cli.execute("export", dir.resolve("missing.trace").toString(), "-o", keep.toString());
-    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(o.err()).isEqualTo("jdtrace: no such trace file: " + dir.resolve("missing.trace")
         + System.lineSeparator());
     assertThat(Files.readString(keep)).isEqualTo("x\n");
@@ -91,7 +91,7 @@ class WriteFailuresTest {
     final Path keep = Files.writeString(dir.resolve("keep.txt"), "x\n");
     for (final String command : new String[] {"export", "report"}) {
       final Cli.Outcome o = Cli.execute(command, cut.toString(), "-o", keep.toString());
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.JDTRACE);
       assertThat(o.err()).startsWith("jdtrace: " + cut + ": trace file is truncated");
       assertThat(Files.readString(keep)).isEqualTo("x\n");
     }

@@ -51,7 +51,7 @@ public class CheckMojo extends AbstractJdtraceMojo {
       }
       default -> {
         lines.forEach(getLog()::error);
-        throw new MojoExecutionException("jdtrace diff failed (exit " + o.exitCode() + ")");
+        throw new MojoExecutionException("jdtrace diff failed (" + o.exit() + ")");
       }
     }
   }

@@ -22,6 +22,16 @@ import org.apache.maven.plugin.MojoExecutionException;
 record JdtraceProcess(File java, List<Artifact> classpath) {
   /** What the command did: its exit code and what it printed (stdout and stderr in order). */
   record Outcome(int exitCode, List<String> lines) {
+
+    /** The exit code with what jdtrace means by it, for a build failure's message ("exit 126: ..."). */
+    String exit() {
+      return "exit " + exitCode + switch (exitCode) {
+        case 125 -> ": jdtrace failed";
+        case 126 -> ": the program ran but has no exact trace";
+        case 127 -> ": the program could not be started";
+        default -> "";
+      };
+    }
   }
 
   /** Runs {@code jdtrace ARGS}; each line goes to {@code log} as it comes. */

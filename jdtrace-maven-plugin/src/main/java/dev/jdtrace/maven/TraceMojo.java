@@ -106,7 +106,7 @@ public class TraceMojo extends AbstractJdtraceMojo {
     args.addAll(arguments);
     final JdtraceProcess.Outcome o = jdtrace().run(args, getLog()::info);
     if (o.exitCode() != 0) {
-      throw new MojoFailureException("jdtrace run failed (exit " + o.exitCode() + "): "
+      throw new MojoFailureException("jdtrace run failed (" + o.exit() + "): "
           + (o.lines().isEmpty() ? "no output" : o.lines().get(o.lines().size() - 1)));
     }
   }

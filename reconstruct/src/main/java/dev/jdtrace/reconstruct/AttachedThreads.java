@@ -115,7 +115,8 @@ public final class AttachedThreads {
     }
     final List<SessionStreams> out = new ArrayList<>();
     for (int s = 0; s < sessions.size(); s++) {
-      out.add(new SessionStreams(sessions.get(s).planId(), sessions.get(s).session(), kept.get(s)));
+      out.add(new SessionStreams(sessions.get(s).planId(), sessions.get(s).session(), kept.get(s),
+          sessions.get(s).run()));
     }
     return new Matched(out, order, most - order);
   }

@@ -4,6 +4,7 @@ import dev.jdtrace.driver.stream.EndRecord;
 import dev.jdtrace.driver.stream.ExceptionRecord;
 import dev.jdtrace.driver.stream.HitStreamReader;
 import dev.jdtrace.driver.stream.HitVisitor;
+import dev.jdtrace.driver.stream.RunRecord;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -23,11 +24,18 @@ import java.util.Set;
  * @param planId identity of the plan the session ran
  * @param session index of the session
  * @param threads per-thread streams in order of first hit
+ * @param run how the session's run went, or {@code null} when the stream does not say (a session of {@code run}
+ *     or {@code attach}, not of {@code collect})
  */
-public record SessionStreams(String planId, int session, List<ThreadStream> threads) {
+public record SessionStreams(String planId, int session, List<ThreadStream> threads, RunRecord run) {
 
   public SessionStreams {
     threads = List.copyOf(threads);
+  }
+
+  /** Streams that do not say how their run went. */
+  public SessionStreams(final String planId, final int session, final List<ThreadStream> threads) {
+    this(planId, session, threads, null);
   }
 
   /**
@@ -40,7 +48,7 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       final HitStreamReader reader = new HitStreamReader(in);
       final Collector collector = new Collector();
       reader.accept(collector);
-      return new SessionStreams(reader.planId(), reader.session(), collector.streams());
+      return new SessionStreams(reader.planId(), reader.session(), collector.streams(), reader.run());
     } catch (final IOException e) {
       throw new IOException(part + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {

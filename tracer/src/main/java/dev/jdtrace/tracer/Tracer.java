@@ -5,12 +5,18 @@ import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.driver.stream.HitStreamWriter;
+import dev.jdtrace.driver.stream.RunRecord;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.tracer.io.OutputTarget;
 import dev.jdtrace.tracer.io.StagedFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -38,21 +44,38 @@ public final class Tracer {
   /**
    * Runs one session of a plan here and writes its stream (a part) for {@link #merge}. A session that refused
    * classes, or loaded a traced class the plan left out (its blocks ran unseen), is no part of a trace: its
-   * part is not written, and the result says why.
+   * part is not written, and the result says why. The part ends with how the run went ({@link RunRecord}),
+   * so that merge never joins it with a part of another run.
    */
   public static SessionResult collect(final TracePlan plan, final int session, final StandardInput input,
       final OutputTarget part, final PrintStream out, final PrintStream err, final Consumer<String> info)
       throws IOException {
     final TracedProgram traced = plan.traced();
+    // Digested before the run: the class files it may load, as they were when it started.
+    final String untracedClasses = UntracedClassFiles.sha256(traced.command(), traced.filter());
+    final MessageDigest stderr = sha256();
     try (StagedFile staged = part.stage();
         Interruption guard = Interruption.guard(List.of(staged.path()), info)) {
       final SessionResult r = LocalSession.run(new SessionSpec(traced.command(), traced.program(), traced.filter(),
           plan.plan().sessions().get(session).witnesses(), input, staged.path(), plan.plan().id(), session,
-          traced.unplanned(), traced.untraced()), out, err);
+          traced.unplanned(), traced.untraced()), out, new PrintStream(new DigestOutputStream(err, stderr)));
       if (r.refusedClasses().isEmpty() && !r.loadedUnknownClasses()) {
+        final byte[] stdin = input.ifComplete().orElseThrow(() -> new IllegalStateException(
+            "collect replays a complete input"));
+        HitStreamWriter.appendRun(staged.path(), new RunRecord(r.exitCode(),
+            HexFormat.of().formatHex(sha256().digest(stdin)), r.stdoutSha256(),
+            HexFormat.of().formatHex(stderr.digest()), untracedClasses));
         staged.commit();
       }
       return r;
+    }
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (final NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
   }
 

@@ -5,7 +5,6 @@ import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.stream.HitStreamWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -94,10 +93,11 @@ public final class AttachedRecording {
         }
       }
     } catch (final IOException e) {
-      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {
       // A write of the stream failed mid-session (a full disk): the session cannot be traced.
-      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getCause().getMessage(), e);
+      throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": "
+          + e.getCause().getMessage(), e.getCause());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.jdtrace.driver.internal;
 
+import dev.jdtrace.driver.ProgramNotStartedException;
 import com.sun.jdi.Bootstrap;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.AttachingConnector;
@@ -93,7 +94,7 @@ public final class Attacher {
     try {
       return vm.get(TIMEOUT_MILLIS + 2_000, TimeUnit.MILLISECONDS);
     } catch (final TimeoutException e) {
-      throw new TargetException(target + " accepted the connection but sent no JDWP handshake within "
+      throw new ProgramNotStartedException(target + " accepted the connection but sent no JDWP handshake within "
           + TIMEOUT_MILLIS / 1000 + " s: it is not a JDWP debug port");
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -108,14 +109,14 @@ public final class Attacher {
       return new IllegalArgumentException("unknown host in " + target + ": " + e.getMessage());
     }
     if (e instanceof ConnectException) {
-      return new TargetException("cannot attach to " + target + ": connection refused: no JVM listens there, or "
+      return new ProgramNotStartedException("cannot attach to " + target + ": connection refused: no JVM listens there, or "
           + "its JDWP agent already serves another debugger (it takes one at a time)", e);
     }
     final String why = String.valueOf(e.getMessage());
     if (why.contains("handshake")) {
-      return new TargetException("cannot attach to " + target + ": it does not speak JDWP (" + why + "); give the "
+      return new ProgramNotStartedException("cannot attach to " + target + ": it does not speak JDWP (" + why + "); give the "
           + "port of -agentlib:jdwp=transport=dt_socket,server=y,...", e);
     }
-    return new TargetException("cannot attach to " + target + ": " + why, e);
+    return new ProgramNotStartedException("cannot attach to " + target + ": " + why, e);
   }
 }

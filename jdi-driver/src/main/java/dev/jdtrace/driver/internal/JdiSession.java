@@ -1,5 +1,6 @@
 package dev.jdtrace.driver.internal;
 
+import dev.jdtrace.driver.ProgramNotStartedException;
 import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
@@ -69,7 +70,7 @@ public final class JdiSession {
     try {
       return connector.attach(args);
     } catch (final IOException | IllegalConnectorArgumentsException e) {
-      throw new TargetException("cannot attach to " + host + ":" + port + ": " + e.getMessage(), e);
+      throw new ProgramNotStartedException("cannot attach to " + host + ":" + port + ": " + e.getMessage(), e);
     }
   }
 

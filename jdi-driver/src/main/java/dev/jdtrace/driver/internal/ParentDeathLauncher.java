@@ -1,6 +1,6 @@
 package dev.jdtrace.driver.internal;
 
-import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.driver.ProgramNotStartedException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ final class ParentDeathLauncher {
     // With the launcher in front, a missing java would only show as the launcher's exit code 127.
     final String program = command.get(0);
     if (program.contains(File.separator) ? !Files.isExecutable(Path.of(program)) : find(program) == null) {
-      throw new TargetException("cannot start " + program + ": no such executable (is the java command right?)");
+      throw new ProgramNotStartedException("cannot start " + program + ": no such executable (is the java command right?)");
     }
     final List<String> wrapped = new ArrayList<>(List.of(SETPRIV.toString(), "--pdeathsig", "KILL", "--"));
     wrapped.addAll(command);

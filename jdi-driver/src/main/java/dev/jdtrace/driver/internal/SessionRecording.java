@@ -2,7 +2,6 @@ package dev.jdtrace.driver.internal;
 
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.SessionSpec;
-import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.stream.HitStreamWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,10 +41,11 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
           session.witnessedDeath(), installer.unplannedPrepared(), unknown);
     } catch (final IOException e) {
-      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {
       // A write of the stream failed mid-session (a full disk): the session cannot be traced.
-      throw new TargetException("cannot write session stream " + spec.stream() + ": " + e.getCause().getMessage(), e);
+      throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": "
+          + e.getCause().getMessage(), e.getCause());
     }
   }
 }

@@ -1,5 +1,6 @@
 package dev.jdtrace.driver.internal;
 
+import dev.jdtrace.driver.ProgramNotStartedException;
 import dev.jdtrace.driver.LaunchedProcesses;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
@@ -73,7 +74,7 @@ public final class TargetProcess implements AutoCloseable {
       final Process process = LaunchedProcesses.start(new ProcessBuilder(ParentDeathLauncher.wrap(args)));
       return new TargetProcess(process, stdin, out, err);
     } catch (final IOException e) {
-      throw new TargetException("cannot start " + command.get(0) + ": " + e.getMessage()
+      throw new ProgramNotStartedException("cannot start " + command.get(0) + ": " + e.getMessage()
           + " (is the java command right?)", e);
     }
   }
@@ -86,7 +87,7 @@ public final class TargetProcess implements AutoCloseable {
       throw (TargetException) e.getCause();
     } catch (final TimeoutException e) {
       LaunchedProcesses.kill(process);
-      throw new TargetException("the target did not open its debug port within 60 s");
+      throw new ProgramNotStartedException("the target did not open its debug port within 60 s");
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while waiting for the target");
@@ -161,7 +162,7 @@ public final class TargetProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     final String first = stderrHead.toString().lines().findFirst().orElse("");
-    return new TargetException("the target exited" + code + " before the debugger could attach"
+    return new ProgramNotStartedException("the target exited" + code + " before the debugger could attach"
         + (first.isEmpty() ? "" : ": " + first));
   }
 

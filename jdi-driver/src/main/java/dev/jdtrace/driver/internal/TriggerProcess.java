@@ -1,8 +1,8 @@
 package dev.jdtrace.driver.internal;
 
+import dev.jdtrace.driver.ProgramNotStartedException;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.LaunchedProcesses;
-import dev.jdtrace.driver.TargetException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,7 +47,7 @@ final class TriggerProcess {
       p.getOutputStream().close();
       return new TriggerProcess(p, out, err);
     } catch (final IOException e) {
-      throw new TargetException("cannot run the trigger command: " + e.getMessage(), e);
+      throw new ProgramNotStartedException("cannot run the trigger command: " + e.getMessage(), e);
     }
   }
 

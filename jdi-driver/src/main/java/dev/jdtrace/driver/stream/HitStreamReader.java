@@ -16,6 +16,7 @@ public final class HitStreamReader {
   private final FramedInputStream frames;
   private final String planId;
   private final int session;
+  private RunRecord run;
 
   /**
    * Reads the header.
@@ -23,8 +24,13 @@ public final class HitStreamReader {
    * @throws IOException when the input is not a hit stream
    */
   public HitStreamReader(final InputStream source) throws IOException {
-    frames = FramedInputStream.afterHeader(source, HitStreamWriter.MAGIC, HitStreamWriter.VERSION,
-        "session stream", "session stream format", "collect the session again");
+    frames = FramedInputStream.afterHeader(source, HitStreamWriter.MAGIC, HitStreamWriter.OLDEST,
+        HitStreamWriter.VERSION, "session stream", "session stream format", "collect the session again");
+    if (frames.version() < HitStreamWriter.VERSION) {
+      // Its header is not checksummed: a part that says nothing of its run is refused here, not merged.
+      throw new IOException("session stream format version " + frames.version() + " does not record how its run "
+          + "ended (it was collected by an older jdtrace): collect the session again");
+    }
     in = new DataInputStream(frames);
     try {
       planId = in.readUTF();
@@ -45,6 +51,14 @@ public final class HitStreamReader {
   }
 
   /**
+   * How the run went, once {@link #accept} has read the whole stream; {@code null} when the stream has no run
+   * record (a session of {@code run} or {@code attach}, which compare their sessions' runs themselves).
+   */
+  public RunRecord run() {
+    return run;
+  }
+
+  /**
    * Replays every record to the visitor.
    *
    * @throws IOException when the stream is malformed, corrupt or was cut short
@@ -56,7 +70,7 @@ public final class HitStreamReader {
         switch (tag) {
           case HitStreamWriter.END -> {
             if (!frames.atEnd()) {
-              throw new IOException("corrupt session stream: data after its end");
+              run = readRun();
             }
             return;
           }
@@ -80,6 +94,18 @@ public final class HitStreamReader {
     } catch (final EOFException e) {
       throw new IOException(cutShort(e), e);
     }
+  }
+
+  /** The run record after the end marker: the only record allowed there, and nothing after it. */
+  private RunRecord readRun() throws IOException {
+    if (in.readUnsignedByte() != HitStreamWriter.RUN) {
+      throw new IOException("corrupt session stream: data after its end");
+    }
+    final RunRecord r = new RunRecord(in.readInt(), in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF());
+    if (!frames.atEnd()) {
+      throw new IOException("corrupt session stream: data after its run record");
+    }
+    return r;
   }
 
   /** An end record: its list grows with the frames really read, never to a declared count at once. */

@@ -4,11 +4,14 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a session's hit stream (the "part" file). Format, all integers unsigned LEB128 unless noted:
  * <pre>
- *   "JDTHITS" version:u8=2  frame*        -- frames of {@link FramedOutputStream}: length, payload, CRC-32
+ *   "JDTHITS" version:u8=3  frame*        -- frames of {@link FramedOutputStream}: length, payload, CRC-32
  *   payload of the frames, in order:
  *     planId:UTF  session:varint
  *     record*:  1 thread:varint startOrder+1:varint name:UTF   -- a thread's first appearance
@@ -19,12 +22,20 @@ import java.io.UncheckedIOException;
  *               5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
  *               6 thread:varint                                -- it ended back at that start
  *     0                                                        -- end; a stream without it was cut short
+ *     [7 exitCode:s32 stdin:UTF stdout:UTF stderr:UTF untracedClasses:UTF]  -- how the run went ({@link
+ *                                                              RunRecord}), in frames appended once the program
+ *                                                              has exited ({@link #appendRun}); a part from
+ *                                                              collect has it, a session attached to a running
+ *                                                              JVM has none
  * </pre>
- * Version 1 had no frames and so no checksums; it is refused. Not thread-safe: one recording thread owns it.
+ * Version 1 had no frames and so no checksums; version 2 had no run record: both are refused, with a message to
+ * collect the session again. Not thread-safe: one recording thread owns it.
  */
 public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final byte[] MAGIC = {'J', 'D', 'T', 'H', 'I', 'T', 'S'};
-  static final int VERSION = 2;
+  static final int VERSION = 3;
+  /** The oldest version recognised, to be refused with a message of its own: version 2 has no run record. */
+  static final int OLDEST = 2;
   static final int END = 0;
   static final int THREAD = 1;
   static final int HIT = 2;
@@ -32,6 +43,7 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int THREAD_END = 4;
   static final int START = 5;
   static final int BACK_AT_START = 6;
+  static final int RUN = 7;
   /** Payload bytes per frame: also the write buffer, as large as the one this replaced. */
   static final int FRAME = 1 << 16;
 
@@ -122,6 +134,24 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
       VarInts.write(out, thread);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Appends how the run went to a closed stream: its program's exit status and digests are known only once
+   * it has exited, after the recording closed the stream.
+   *
+   * @throws IOException when the file cannot be written
+   */
+  public static void appendRun(final Path stream, final RunRecord run) throws IOException {
+    try (DataOutputStream out = new DataOutputStream(new FramedOutputStream(Files.newOutputStream(stream,
+        StandardOpenOption.APPEND), FRAME))) {
+      out.writeByte(RUN);
+      out.writeInt(run.exitCode());
+      out.writeUTF(run.stdinSha256());
+      out.writeUTF(run.stdoutSha256());
+      out.writeUTF(run.stderrSha256());
+      out.writeUTF(run.untracedClassesSha256());
     }
   }
 

@@ -129,4 +129,64 @@ class HitStreamTest {
     assertThatThrownBy(() -> new HitStreamReader(new ByteArrayInputStream("hello world".getBytes())))
         .isInstanceOf(IOException.class).hasMessageContaining("not a jdtrace session stream");
   }
+  @net.jqwik.api.Example
+  void aRunRecordAppendedAfterTheEndReadsBack() throws IOException {
+    final java.nio.file.Path part = java.nio.file.Files.createTempFile("part", ".stream");
+    try {
+      try (HitStreamWriter w = new HitStreamWriter(java.nio.file.Files.newOutputStream(part), "p", 2)) {
+        w.thread(0, "main", -1);
+        w.hit(0, 5);
+      }
+      final HitStreamReader without = new HitStreamReader(java.nio.file.Files.newInputStream(part));
+      without.accept(new Ignoring());
+      assertThat(without.run()).isNull();
+
+      final RunRecord run = new RunRecord(-3, "a".repeat(64), "b".repeat(64), "c".repeat(64), "d".repeat(64));
+      HitStreamWriter.appendRun(part, run);
+      final HitStreamReader with = new HitStreamReader(java.nio.file.Files.newInputStream(part));
+      with.accept(new Ignoring());
+      assertThat(with.run()).isEqualTo(run);
+      assertThat(run.differences(new RunRecord(0, "a".repeat(64), "x", "c".repeat(64), "y")))
+          .containsExactly("exit status (-3 and 0)", "standard output", "untraced class files");
+
+      // Only one run record, and nothing after it.
+      HitStreamWriter.appendRun(part, run);
+      assertThatThrownBy(() -> new HitStreamReader(java.nio.file.Files.newInputStream(part)).accept(new Ignoring()))
+          .isInstanceOf(IOException.class).hasMessage("corrupt session stream: data after its run record");
+    } finally {
+      java.nio.file.Files.delete(part);
+    }
+  }
+
+  @net.jqwik.api.Example
+  void aVersion2StreamIsRefusedWithWhatToDo() throws IOException {
+    final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (HitStreamWriter w = new HitStreamWriter(bytes, "p", 0)) {
+      w.thread(0, "main", -1);
+    }
+    final byte[] older = bytes.toByteArray();
+    older[HitStreamWriter.MAGIC.length] = 2;
+    assertThatThrownBy(() -> new HitStreamReader(new ByteArrayInputStream(older))).isInstanceOf(IOException.class)
+        .hasMessageContaining("version 2 does not record how its run ended").hasMessageEndingWith(
+            "collect the session again");
+  }
+
+  /** Reads and drops every record. */
+  private static final class Ignoring implements HitVisitor {
+    @Override
+    public void thread(final int thread, final String name, final long startOrder) {
+    }
+
+    @Override
+    public void hit(final int thread, final int block) {
+    }
+
+    @Override
+    public void exception(final int thread, final ExceptionRecord e) {
+    }
+
+    @Override
+    public void end(final int thread, final EndRecord end) {
+    }
+  }
 }

@@ -82,6 +82,23 @@ public final class OutputTarget {
     return new OutputTarget(label, path, file, Kind.REPLACED);
   }
 
+  /**
+   * Removes the regular file an earlier command left at the target, so that a command that fails leaves
+   * none to be read as its own (a {@code --stats} file naming the program's exit status); a device, a pipe
+   * or standard output is left alone.
+   *
+   * @throws OutputFailure when it cannot be removed
+   */
+  public void removeEarlier() {
+    if (kind == Kind.REPLACED) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (final IOException e) {
+        throw new OutputFailure(toString(), e);
+      }
+    }
+  }
+
   /** Whether this is standard output, where a command's other output must then not go. */
   public boolean isStandardOutput() {
     return kind == Kind.STANDARD_OUTPUT;
