@@ -91,6 +91,21 @@ class CommandLineFormsTest {
             System.out.println("plugin " + s);
           }
         }""");
+    write("p/Prox.java", """
+        package p;
+        interface Greet {
+          String greet(String who);
+        }
+        public class Prox implements java.lang.reflect.InvocationHandler {
+          public Object invoke(Object proxy, java.lang.reflect.Method m, Object[] a) {
+            return a[0].toString().isEmpty() ? "nobody" : "hello " + a[0];
+          }
+          public static void main(String[] a) {
+            Greet g = (Greet) java.lang.reflect.Proxy.newProxyInstance(Prox.class.getClassLoader(),
+                new Class<?>[] {Greet.class}, new Prox());
+            System.out.println(g.greet("x") + " " + g.greet("") + " " + g.getClass().getName());
+          }
+        }""");
     classes = dir.resolve("classes");
     final List<String> args = new ArrayList<>(List.of("-d", classes.toString()));
     try (Stream<Path> files = Files.walk(dir.resolve("src"))) {
@@ -216,6 +231,25 @@ class CommandLineFormsTest {
     assertThat(exactBlocks(List.of("--include", "p.*", "--exclude", "p.plug.*"),
         List.of(Cli.JAVA, "-cp", loader.toString(), "p.Loader", plugins.toString())))
         .allMatch(b -> b.contains("\tp.Loader\t"));
+  }
+
+  @Test
+  void aTracedClassASessionLoadsFromOutsideTheClassPathStopsTheRunToo() throws Exception {
+    final Path loader = folder("loader", "p/Loader.class");
+    final Path plugins = folder("plugins", "p/plug/Plugin.class");
+    final Path trace = dir.resolve("t.trace");
+    // No first run: the session is the first to see the class.
+    final Cli.Outcome o = Cli.execute("run", "--all-classes", "--stdin", "/dev/null", "-o", trace.toString(),
+        "--include", "p.*", "--", Cli.JAVA, "-cp", loader.toString(), "p.Loader", plugins.toString());
+    assertOneLine(o, 2, "the program loaded traced class p.plug.Plugin from outside its class path");
+    assertThat(trace).doesNotExist();
+  }
+
+  @Test
+  void aDynamicProxyInATracedPackageIsGeneratedCodeAndLeftOut() throws Exception {
+    assertThat(java(Cli.JAVA, "-cp", "classes", "p.Prox")).isEqualTo("hello x nobody p.$Proxy0\n");
+    assertThat(exactBlocks(List.of("--include", "p.*"), List.of(Cli.JAVA, "-cp", classes.toString(), "p.Prox")))
+        .anyMatch(b -> b.contains("\tp.Prox\tinvoke(")).noneMatch(b -> b.contains("$Proxy"));
   }
 
   @Test

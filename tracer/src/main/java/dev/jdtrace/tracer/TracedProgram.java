@@ -1,8 +1,10 @@
 package dev.jdtrace.tracer;
 
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.UnreadableClassException;
 import dev.jdtrace.profiler.icfg.CallResolver;
 import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
@@ -139,15 +141,15 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
 
   /**
    * Refuses a run that loaded traced classes whose class files are on no entry of the class path (a class
-   * loader read them from elsewhere, or generated them): their blocks would run unseen. Hidden classes
-   * (lambda proxies; their names hold a {@code /}) have no class file by design and are left out.
+   * loader read them from elsewhere, or generated them): their blocks would run unseen. The classes the JDK
+   * generates ({@link GeneratedClasses}: lambda and dynamic proxies) are not traced and left out.
    *
    * @throws UnreadableClassException naming the first such class
    */
   static void refuseUnreadable(final Set<String> loaded, final Program program, final List<Path> classpath) {
     final Set<String> unreadable = new TreeSet<>();
     for (final String name : loaded) {
-      if (!name.contains("/") && !name.endsWith("]") && program.classNamed(name) == null) {
+      if (!GeneratedClasses.isGenerated(name) && program.classNamed(name) == null) {
         unreadable.add(name);
       }
     }

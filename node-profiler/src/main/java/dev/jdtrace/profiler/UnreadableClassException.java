@@ -1,4 +1,4 @@
-package dev.jdtrace.tracer;
+package dev.jdtrace.profiler;
 
 import java.nio.file.Path;
 import java.util.List;
