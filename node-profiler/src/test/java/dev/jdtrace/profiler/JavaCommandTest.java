@@ -153,6 +153,16 @@ class JavaCommandTest {
   }
 
   @Test
+  void sourceFileProgramsAreRefusedInOneLine(@TempDir final Path dir) throws Exception {
+    final Path source = Files.writeString(dir.resolve("Hello.java"), "class Hello {}");
+    for (final List<String> args : List.of(List.of("java", source.toString()),
+        List.of("java", "--source", "17", source.toString()))) {
+      assertThatThrownBy(() -> JavaCommand.parse(args, Map.of())).as(args.toString())
+          .hasMessageContaining("does not trace source-file programs").hasMessageNotContaining("\n");
+    }
+  }
+
+  @Test
   void aJdwpAgentOfTheProgramsOwnIsRefusedUpFront() {
     final String main = Shapes.class.getName();
     final String cp = CLASSES.toString();
