@@ -42,10 +42,12 @@ public final class Main implements Callable<Integer> {
 
   /**
    * The command line with jdtrace's error handling: one line per failure, never a stack trace, and
-   * jdtrace's own exit codes ({@link Failures}), a usage error included.
+   * jdtrace's own exit codes ({@link Failures}), a usage error included. Arguments starting with {@code @}
+   * are taken as they are: picocli would read them as files of arguments everywhere, the java command after
+   * {@code --} included, and so run another command than the one given.
    */
   public static CommandLine commandLine() {
-    return new CommandLine(new Main())
+    return new CommandLine(new Main()).setExpandAtFiles(false)
         .setExecutionExceptionHandler(new Failures())
         .setExitCodeExceptionMapper(Failures::exitCode);
   }

@@ -74,6 +74,39 @@ class ReleaseJarIT {
     }
   }
 
+  /**
+   * Both launchers (the release's and the clone's {@code ./jdtrace}) keep the user's java variables from
+   * jdtrace's own JVM and hand them to the program: a JDWP agent in {@code JAVA_TOOL_OPTIONS} is refused
+   * before anything runs (jdtrace's JVM neither picks it up nor listens), and other options reach the
+   * program's JVM alone (it says it picked them up once: jdtrace's JVM would say so too).
+   */
+  @Test
+  void theLaunchersKeepTheJavaVariablesForTheProgram() throws Exception {
+    for (final Path jdtrace : List.of(launcher, Path.of("..", "jdtrace").toAbsolutePath())) {
+      final List<String> traced = List.of(jdtrace.toString(), "run", "--stdin", "/dev/null", "-o", "t.trace", "--",
+          Cli.JAVA, "-cp", Cli.PROGRAMS, PROGRAM);
+      final String refused = run(java.util.Map.of("JAVA_TOOL_OPTIONS",
+          "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"), 2, traced);
+      assertThat(refused).as(jdtrace.toString()).contains("JAVA_TOOL_OPTIONS already loads a JDWP agent")
+          .doesNotContain("Picked up").doesNotContain("Listening for transport");
+      final String out = run(java.util.Map.of("JAVA_TOOL_OPTIONS", "-Djdtrace.it.marker=1"), 0, traced);
+      assertThat(out.split("Picked up JAVA_TOOL_OPTIONS: -Djdtrace.it.marker=1", -1)).as(out).hasSize(2);
+    }
+  }
+
+  /** Runs a command in the folder with these variables added; asserts its exit code and returns its output. */
+  private String run(final java.util.Map<String, String> env, final int exitCode, final List<String> command)
+      throws Exception {
+    final ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+        .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    pb.environment().put("JDTRACE_JAVA_OPTS", "-Djdtrace.cache=" + System.getProperty("jdtrace.cache"));
+    pb.environment().putAll(env);
+    final Process p = pb.start();
+    final String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as(String.join(" ", command) + "\n" + out).isEqualTo(exitCode);
+    return out;
+  }
+
   /** The other JDKs (17 or later, with jdk.jdi) installed beside the build's. */
   private static List<Path> otherJdks() throws IOException {
     final Path jvms = Path.of("/usr/lib/jvm");

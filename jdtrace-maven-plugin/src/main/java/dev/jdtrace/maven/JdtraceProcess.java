@@ -1,5 +1,6 @@
 package dev.jdtrace.maven;
 
+import dev.jdtrace.profiler.TargetEnvironment;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -49,9 +50,11 @@ record JdtraceProcess(File java, List<Artifact> classpath) {
     command.addAll(args);
     final List<String> lines = new ArrayList<>();
     try {
-      final Process p = new ProcessBuilder(command).redirectErrorStream(true)
-          .redirectInput(ProcessBuilder.Redirect.from(new File(File.separatorChar == '/' ? "/dev/null" : "NUL")))
-          .start();
+      final ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectInput(ProcessBuilder.Redirect.from(new File(File.separatorChar == '/' ? "/dev/null" : "NUL")));
+      // As the launchers: the build's java variables are for the traced program, not for jdtrace's JVM.
+      TargetEnvironment.keep(builder.environment());
+      final Process p = builder.start();
       try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
           lines.add(line);

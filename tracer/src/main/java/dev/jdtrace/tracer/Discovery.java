@@ -119,7 +119,7 @@ final class Discovery {
     for (final MethodCfg m : traced.program().methods()) {
       key.append(m.id()).append(' ').append(m.codeHash()).append('\n');
     }
-    key.append(String.join("\0", traced.command().args())).append('\n')
+    key.append(String.join("\0", traced.command().launcherArgs())).append('\n')
         .append(traced.filter()).append('\n')
         .append(Bytecode.sha256(stdin));
     final String id = Bytecode.sha256(key.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 24);

@@ -108,7 +108,7 @@ final class PlanCache {
       return null;
     }
     final StringBuilder key = new StringBuilder(FORMAT).append("\nloaded");
-    command.args().forEach(a -> key.append("\narg ").append(a));
+    command.launcherArgs().forEach(a -> key.append("\narg ").append(a));
     key.append("\nstdin ").append(Bytecode.sha256(input.get()));
     key.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
     command.classpath().forEach(entry -> key.append("\nentry ").append(entry.toAbsolutePath()));
@@ -119,7 +119,7 @@ final class PlanCache {
   static String planKey(final TracedProgram traced, final RunRequest request, final CostModel cost) {
     final StringBuilder key = new StringBuilder(FORMAT).append("\nplan");
     if (traced.command() != null) {
-      traced.command().args().forEach(a -> key.append("\narg ").append(a));
+      traced.command().launcherArgs().forEach(a -> key.append("\narg ").append(a));
       // Untraced supertypes and callers are read from the classpath: their class files count. Traced ones
       // count only when analysed (below): one the program does not load cannot change the plan.
       for (final Path entry : traced.command().classpath()) {

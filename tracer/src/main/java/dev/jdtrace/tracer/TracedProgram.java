@@ -1,8 +1,10 @@
 package dev.jdtrace.tracer;
 
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.profiler.ProgramLoader;
+import dev.jdtrace.profiler.UnreadableClassException;
 import dev.jdtrace.profiler.icfg.CallResolver;
 import dev.jdtrace.profiler.icfg.Hierarchy;
 import dev.jdtrace.profiler.icfg.IcfgModel;
@@ -108,6 +110,9 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final List<String> excludes = filter.excludes();
     final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
         : ProgramLoader.load(command.classpath(), filter, loaded::contains);
+    if (loaded != null) {
+      refuseUnreadable(loaded, program, command.classpath());
+    }
     final Set<String> unplanned = loaded == null ? Set.of() : unplanned(command.classpath(), filter, program);
     if (program.classes().isEmpty() && !unplanned.isEmpty()) {
       throw new NoMatchingClassException(patterns, unplanned.size());
@@ -132,6 +137,25 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass()).or(code::dynamic);
     return new TracedProgram(command, filter, patterns, program, null, unseen, List.of(), callers, unplanned, null,
         untraced, !code.unseen().isEmpty()).withLearned(learned);
+  }
+
+  /**
+   * Refuses a run that loaded traced classes whose class files are on no entry of the class path (a class
+   * loader read them from elsewhere, or generated them): their blocks would run unseen. The classes the JDK
+   * generates ({@link GeneratedClasses}: lambda and dynamic proxies) are not traced and left out.
+   *
+   * @throws UnreadableClassException naming the first such class
+   */
+  static void refuseUnreadable(final Set<String> loaded, final Program program, final List<Path> classpath) {
+    final Set<String> unreadable = new TreeSet<>();
+    for (final String name : loaded) {
+      if (!GeneratedClasses.isGenerated(name) && program.classNamed(name) == null) {
+        unreadable.add(name);
+      }
+    }
+    if (!unreadable.isEmpty()) {
+      throw new UnreadableClassException(unreadable, classpath);
+    }
   }
 
   /** The traced classes of the classpath that the program leaves out, sorted. */
@@ -218,8 +242,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
       return List.of();
     }
     final List<String> launch = new java.util.ArrayList<>(List.of("main " + command.mainClass()));
-    final int start = command.args().size() - command.programArgs().size();
-    if (command.args().get(start - 2).equals("-jar")) {
+    if (command.jar()) {
       launch.add("jar " + command.mainEntry().getFileName());
     }
     command.programArgs().forEach(a -> launch.add("arg " + a));

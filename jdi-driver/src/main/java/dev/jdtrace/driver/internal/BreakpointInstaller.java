@@ -7,6 +7,7 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
 import dev.jdtrace.profiler.Bytecode;
+import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.model.ClassModel;
 import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
@@ -37,6 +38,8 @@ final class BreakpointInstaller {
   /** Traced classes the plan left out, and those of them prepared so far. */
   private final Set<String> unplanned;
   private final Set<String> unplannedPrepared = new TreeSet<>();
+  /** Classes prepared that the plan does not hold and no class path entry does: loaded from elsewhere. */
+  private final Set<String> outsidePrepared = new TreeSet<>();
   private int breakpoints;
 
   BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
@@ -79,6 +82,8 @@ final class BreakpointInstaller {
     if (model == null) {
       if (unplanned.contains(type.name())) {
         unplannedPrepared.add(type.name()); // Its blocks would run unseen: the run must plan again.
+      } else if (!GeneratedClasses.isGenerated(type.name())) {
+        outsidePrepared.add(type.name()); // It has a class file, but on no entry of the class path.
       }
       return null; // Not analysed (a lambda proxy, or a class outside the plan): nothing to witness.
     }
@@ -194,6 +199,15 @@ final class BreakpointInstaller {
   /** Traced classes prepared that the plan left out, sorted. */
   List<String> unplannedPrepared() {
     return List.copyOf(unplannedPrepared);
+  }
+
+  /**
+   * Classes prepared that neither the plan nor its left-out classes hold, those the JDK generates excepted
+   * ({@link GeneratedClasses}): a class loader of the program's own read them from outside the class path,
+   * or generated them.
+   */
+  Set<String> outsidePrepared() {
+    return Set.copyOf(outsidePrepared);
   }
 
   int breakpoints() {

@@ -3,12 +3,15 @@ package dev.jdtrace.driver.internal;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.SessionSpec;
 import dev.jdtrace.driver.stream.HitStreamWriter;
+import dev.jdtrace.profiler.UnreadableClassException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Records one session on an attached, suspended VM into the session's stream file.
@@ -34,6 +37,12 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
           vm.eventRequestManager(), spec.unplanned());
       final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null);
       session.run();
+      // A traced class with no class file to plan from ran unseen: no trace rather than one without it.
+      final Set<String> outside = new TreeSet<>();
+      installer.outsidePrepared().stream().filter(spec.filter()::matches).forEach(outside::add);
+      if (!outside.isEmpty()) {
+        throw new UnreadableClassException(outside, spec.command().classpath());
+      }
       final List<String> unknown = new ArrayList<>();
       if (spec.untraced() != null) {
         session.untracedLoaded().stream().filter(c -> !spec.untraced().contains(c)).forEach(unknown::add);

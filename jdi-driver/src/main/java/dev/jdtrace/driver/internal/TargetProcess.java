@@ -4,6 +4,7 @@ import dev.jdtrace.driver.ProgramNotStartedException;
 import dev.jdtrace.driver.LaunchedProcesses;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.profiler.TargetEnvironment;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -71,7 +72,10 @@ public final class TargetProcess implements AutoCloseable {
     try {
       // A launched target never outlives jdtrace: killed on exit and on Ctrl-C or SIGTERM through the
       // registry, and by the kernel when jdtrace dies outright.
-      final Process process = LaunchedProcesses.start(new ProcessBuilder(ParentDeathLauncher.wrap(args)));
+      final ProcessBuilder builder = new ProcessBuilder(ParentDeathLauncher.wrap(args));
+      // The java variables jdtrace's launcher kept from jdtrace's own JVM are the program's.
+      TargetEnvironment.restore(builder.environment());
+      final Process process = LaunchedProcesses.start(builder);
       return new TargetProcess(process, stdin, out, err);
     } catch (final IOException e) {
       throw new ProgramNotStartedException("cannot start " + command.get(0) + ": " + e.getMessage()
