@@ -34,6 +34,12 @@ final class MergeCommand implements Callable<Integer> {
   @Parameters(index = "1..*", arity = "1..*", paramLabel = "PART", description = "One part per session.")
   List<Path> parts;
 
+  @Option(names = "--deterministic",
+      description = "Say that the program takes the same path in every run, threads included, so that parts "
+          + "whose runs had several threads run traced code may still be merged. Without it they are refused: "
+          + "plan one session instead.")
+  boolean deterministic;
+
   @Option(names = {"-o", "--output"}, paramLabel = "TRACE", defaultValue = "jdtrace.trace",
       description = "Trace file to write (default: ${DEFAULT-VALUE}). " + Outputs.HELP)
   Path output;
@@ -44,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
     final OutputTarget target = OutputTarget.check(output, "TRACE");
     final PlanFile file = PlanFiles.read(plan);
     final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
-    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), parts);
+    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), parts, deterministic);
     final long entries = Tracer.merge(rebuilt, streams, target);
     err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
     err.flush();

@@ -23,8 +23,13 @@ final class Parts {
   private Parts() {
   }
 
-  /** Reads the parts: exactly one per session of the plan, all of this plan; in session order. */
-  static List<SessionStreams> read(final Plan plan, final List<Path> parts) throws IOException {
+  /**
+   * Reads the parts: exactly one per session of the plan, all of this plan, of one run; in session order.
+   *
+   * @param deterministic whether the user says the program takes the same path in every run, threads included
+   */
+  static List<SessionStreams> read(final Plan plan, final List<Path> parts, final boolean deterministic)
+      throws IOException {
     final int sessions = plan.sessions().size();
     final Map<Integer, Path> files = new TreeMap<>();
     final Map<Integer, SessionStreams> bySession = new TreeMap<>();
@@ -61,7 +66,25 @@ final class Parts {
           + ": collect them with jdtrace collect --plan PLAN --session K");
     }
     sameRun(bySession, files);
+    if (sessions > 1 && !deterministic) {
+      sameThread(bySession);
+    }
     return new ArrayList<>(bySession.values());
+  }
+
+  /**
+   * Refuses the parts of a split plan whose runs had several threads run traced code: which thread does what
+   * can differ from run to run, and merge cannot trace again in one session as run does (DESIGN §2, "Same
+   * run").
+   */
+  private static void sameThread(final Map<Integer, SessionStreams> bySession) {
+    final int threads = bySession.values().stream().mapToInt(s -> s.threads().size()).max().orElse(0);
+    if (threads > 1) {
+      throw new ReconstructionException(threads + " threads ran traced code, and which thread does what can "
+          + "differ from run to run, so parts of several sessions cannot be shown to be one run: plan one session "
+          + "(jdtrace plan --sessions 1) and collect it, or merge --deterministic if the program takes the same "
+          + "path in every run");
+    }
   }
 
   /** "a", "a and b", "a, b and c". */

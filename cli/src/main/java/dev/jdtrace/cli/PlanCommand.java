@@ -1,6 +1,7 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.tracer.SameRunPolicy;
 import dev.jdtrace.tracer.TracePlan;
 import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.PlanFile;
@@ -44,6 +45,12 @@ final class PlanCommand implements Callable<Integer> {
   @Mixin
   AllClassesOption classes;
 
+  @Option(names = "--deterministic",
+      description = "Say that the program takes the same path in every run, threads included: a program whose "
+          + "first run saw several threads run traced code is then split over sessions too (give merge the same). "
+          + "Without it, such a program is planned in one session.")
+  boolean deterministic;
+
   @Mixin
   JavaCommandArgs java;
 
@@ -53,7 +60,8 @@ final class PlanCommand implements Callable<Integer> {
     final OutputTarget target = OutputTarget.check(output, "PLAN");
     final TracePlan planned = Tracer.plan(planning.request(null,
         stdin == null ? StandardInput.none() : StandardInput.of(Files.readAllBytes(stdin)), java.javaCommand,
-        parallel.workers()).withAllClasses(classes.allClasses), Info.to(spec));
+        parallel.workers()).withAllClasses(classes.allClasses)
+        .withSameRun(new SameRunPolicy(deterministic, true)), Info.to(spec));
     final PlanFile file = planned.file();
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {

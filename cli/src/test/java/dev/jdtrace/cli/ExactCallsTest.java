@@ -65,7 +65,7 @@ class ExactCallsTest {
 
     final PlanFile file = PlanFiles.read(plan);
     final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
-    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), List.of(part));
+    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), List.of(part), false);
     final TraceDictionary dictionary = TraceDictionary.of(rebuilt.models().get(0));
     final Map<String, List<String>> walked = new LinkedHashMap<>();
     final ByteArrayOutputStream trace = new ByteArrayOutputStream();
