@@ -267,7 +267,11 @@ final class TraceRun {
     }
   }
 
-  /** The run whose output the user saw, once one has been shown: every later run stays quiet. */
+  /**
+   * What one run's attempts (plans again, learning, tracing again in one session) hand on: the run whose output
+   * the user saw, once one has been shown (every later run stays quiet), and why the trace came from one
+   * session.
+   */
   private static final class Shown {
     ShownRun run;
     /**
