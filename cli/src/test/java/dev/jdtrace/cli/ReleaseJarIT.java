@@ -86,7 +86,7 @@ class ReleaseJarIT {
       final List<String> traced = List.of(jdtrace.toString(), "run", "--stdin", "/dev/null", "-o", "t.trace", "--",
           Cli.JAVA, "-cp", Cli.PROGRAMS, PROGRAM);
       final String refused = run(java.util.Map.of("JAVA_TOOL_OPTIONS",
-          "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"), 2, traced);
+          "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:0"), Failures.JDTRACE, traced);
       assertThat(refused).as(jdtrace.toString()).contains("JAVA_TOOL_OPTIONS already loads a JDWP agent")
           .doesNotContain("Picked up").doesNotContain("Listening for transport");
       final String out = run(java.util.Map.of("JAVA_TOOL_OPTIONS", "-Djdtrace.it.marker=1"), 0, traced);
