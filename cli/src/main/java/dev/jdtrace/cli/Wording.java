@@ -74,7 +74,7 @@ final class Wording {
     if (notice instanceof Notice.DefaultIncludes) {
       return notice.describe() + "; use --include to choose";
     }
-    if (notice instanceof Notice.LoadedClassesOnly) {
+    if (notice instanceof Notice.LoadedClassesOnly || notice instanceof Notice.TargetClassPath) {
       return "no --classpath: " + notice.describe();
     }
     if (notice instanceof Notice.FewerSessions f) {

@@ -123,11 +123,33 @@ class AttachTest {
     }
   }
 
+  /** Without --classpath, the class files come from the class path the target tells over JDWP. */
   @Test
-  void withoutClassFilesTheClassesComeFromTheJvm() throws IOException {
-    final String handler = "dev.jdtrace.programs.service.RequestHandler";
+  void withoutClassFilesTheClassesComeFromTheTargetsClassPath() throws IOException {
     try (ServiceJvm service = ServiceJvm.start()) {
       service.ask("max 1 2");
+      final Path trace = dir.resolve("own.trace");
+      final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", INCLUDE, "--trigger",
+          service.trigger(REQUEST), "--settle", "200", "--sessions", "2", "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("no --classpath: reading the class files from the class path "
+          + service.target() + " runs with (1 of its 1 entries readable here)");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+    }
+  }
+
+  /**
+   * A target whose class path this machine cannot read (here: deleted once the service had loaded its classes)
+   * has its classes read over JDI.
+   */
+  @Test
+  void withoutReadableClassFilesTheClassesComeFromTheJvm() throws IOException {
+    final String handler = "dev.jdtrace.programs.service.RequestHandler";
+    final Path copy = dir.resolve("gone-classes");
+    copyTree(Path.of(Cli.PROGRAMS), copy);
+    try (ServiceJvm service = ServiceJvm.start("dev.jdtrace.programs.service.Service", copy.toString())) {
+      service.ask(REQUEST);
+      deleteTree(copy);
       final Path trace = dir.resolve("jdi.trace");
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
           service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
@@ -141,6 +163,27 @@ class AttachTest {
       assertThat(refused.err()).contains("without --classpath, 2 of the 3 traced classes loaded in " + service.target()
           + " are refused: they have code that only an exception handler reaches").contains(
               "(dev.jdtrace.programs.service.Service, dev.jdtrace.programs.service.Tokens); pass --classpath");
+    }
+  }
+
+  private static void copyTree(final Path from, final Path to) throws IOException {
+    try (var files = java.nio.file.Files.walk(from)) {
+      for (final Path f : (Iterable<Path>) files::iterator) {
+        final Path target = to.resolve(from.relativize(f).toString());
+        if (java.nio.file.Files.isDirectory(f)) {
+          java.nio.file.Files.createDirectories(target);
+        } else {
+          java.nio.file.Files.copy(f, target);
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(final Path root) throws IOException {
+    try (var files = java.nio.file.Files.walk(root)) {
+      for (final Path f : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        java.nio.file.Files.delete(f);
+      }
     }
   }
 

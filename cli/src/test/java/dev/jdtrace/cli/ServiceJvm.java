@@ -37,12 +37,17 @@ final class ServiceJvm implements AutoCloseable {
 
   /** A JVM running this server main class of the service package, which prints {@code listening on N}. */
   static ServiceJvm start(final String mainClass) throws IOException {
+    return start(mainClass, Cli.PROGRAMS);
+  }
+
+  /** The same, with the test programs' classes from this class path. */
+  static ServiceJvm start(final String mainClass, final String classpath) throws IOException {
     final int port;
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     final Process p = new ProcessBuilder(List.of(Cli.JAVA,
-        "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:" + port, "-cp", Cli.PROGRAMS,
+        "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:" + port, "-cp", classpath,
         mainClass, "0")).redirectErrorStream(true).start();
     final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     int debug = -1;

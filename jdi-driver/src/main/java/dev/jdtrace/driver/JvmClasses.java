@@ -1,10 +1,13 @@
 package dev.jdtrace.driver;
 
+import com.sun.jdi.PathSearchingVirtualMachine;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.internal.Attacher;
 import dev.jdtrace.driver.internal.JvmClassReader;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.model.Program;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,6 +36,26 @@ public final class JvmClasses {
         throw new NoBytecodeOverJdiException(target);
       }
       return JvmClassReader.read(vm, target, filter);
+    } finally {
+      Attacher.detach(target, vm);
+    }
+  }
+
+  /**
+   * Attaches, reads the JVM's class path ({@code java.class.path}, relative entries resolved against its
+   * working directory), and detaches: where its class files are, when this machine can read them (the same
+   * host, a shared volume). Empty when the JVM does not tell it.
+   *
+   * @throws TargetException when the JVM cannot be attached to
+   */
+  public static List<Path> classPath(final Endpoint target) {
+    final VirtualMachine vm = Attacher.attach(target);
+    try {
+      if (!(vm instanceof PathSearchingVirtualMachine paths)) {
+        return List.of();
+      }
+      final Path base = Path.of(paths.baseDirectory());
+      return paths.classPath().stream().filter(e -> !e.isEmpty()).map(e -> base.resolve(e).normalize()).toList();
     } finally {
       Attacher.detach(target, vm);
     }

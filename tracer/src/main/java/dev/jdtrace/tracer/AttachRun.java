@@ -11,6 +11,7 @@ import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.ProgramLoader;
 import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.reconstruct.AttachedThreads;
@@ -124,33 +125,45 @@ final class AttachRun {
   }
 
   /**
-   * The traced classes: those of the request's classpath that the first target has loaded (with {@code
-   * learned}, loaded by earlier sessions), or all of them when it has loaded none yet; or else, with no
-   * classpath, the classes the first target has loaded, read over JDI: then the traced set is exactly those
-   * classes, so one loaded later stays untraced rather than unplanned.
+   * The traced classes: those of the class path that the first target has loaded (with {@code learned},
+   * loaded by earlier sessions), or all of them when it has loaded none yet. The class path is the request's,
+   * or else the target's own, told over JDWP, when its entries are readable here and hold every traced class
+   * the target has loaded (each session still checks every class's bytecode against the JVM's). Otherwise
+   * the classes the first target has loaded are read over JDI: then the traced set is exactly those classes,
+   * so one loaded later stays untraced rather than unplanned.
    */
   private static TracedProgram traced(final AttachRequest request, final Set<String> learned,
       final Consumer<String> info) {
     final ClassFilter filter = new ClassFilter(request.planning().includes(), request.planning().excludes());
     final Endpoint first = request.targets().get(0);
-    if (request.classpath() == null) {
+    final Set<String> loaded = new TreeSet<>(JvmClasses.loadedNames(first, filter));
+    loaded.addAll(learned);
+    List<Path> classpath = request.classpath();
+    if (classpath == null) {
+      final List<Path> told = JvmClasses.classPath(first);
+      final List<Path> readable = told.stream().filter(Files::exists).toList();
+      // Classes generated at run time (lambda proxies) have no class file anywhere, and are not traced.
+      if (!readable.isEmpty() && ProgramLoader.tracedNames(readable, filter).containsAll(
+          loaded.stream().filter(c -> !GeneratedClasses.isGenerated(c)).toList())) {
+        Notice.tell(info, new Notice.TargetClassPath(readable.size(), told.size(), first));
+        classpath = readable;
+      }
+    }
+    if (classpath == null) {
       final Program program = JvmClasses.read(first, filter);
       final List<String> names = program.classes().stream().map(c -> c.name()).toList();
       Notice.tell(info, new Notice.LoadedClassesOnly(names.size(), first));
       return TracedProgram.ofRunning(List.of(), new ClassFilter(names, request.planning().excludes()), program,
           Set.of());
     }
-    final Set<String> loaded = new TreeSet<>(JvmClasses.loadedNames(first, filter));
-    loaded.addAll(learned);
-    Program program = ProgramLoader.load(request.classpath(), filter, loaded::contains);
+    Program program = ProgramLoader.load(classpath, filter, loaded::contains);
     if (program.classes().isEmpty()) {
-      program = ProgramLoader.load(request.classpath(), filter);
+      program = ProgramLoader.load(classpath, filter);
     }
     if (program.classes().isEmpty()) {
       throw new NoMatchingClassException(request.planning().includes(), 0);
     }
-    return TracedProgram.ofRunning(request.classpath(), filter, program,
-        TracedProgram.unplanned(request.classpath(), filter, program));
+    return TracedProgram.ofRunning(classpath, filter, program, TracedProgram.unplanned(classpath, filter, program));
   }
 
   /** One worker per target; each runs its sessions in order. Results in session order. */

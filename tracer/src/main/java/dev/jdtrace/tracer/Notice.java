@@ -50,6 +50,21 @@ public sealed interface Notice {
    * @param classes how many classes match
    * @param target the JVM read
    */
+  /**
+   * Attach without a class path reads the class files from the target's own class path, told over JDWP.
+   *
+   * @param readable the entries readable on this machine, which are used
+   * @param told the entries the target told
+   * @param target the JVM
+   */
+  record TargetClassPath(int readable, int told, Endpoint target) implements Notice {
+    @Override
+    public String describe() {
+      return "reading the class files from the class path " + target + " runs with (" + readable + " of its "
+          + told + " entries readable here); each session checks them against the JVM's bytecode";
+    }
+  }
+
   record LoadedClassesOnly(int classes, Endpoint target) implements Notice {
     @Override
     public String describe() {
