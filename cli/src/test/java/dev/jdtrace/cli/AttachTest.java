@@ -26,7 +26,10 @@ class AttachTest {
   @TempDir
   Path dir;
 
-  /** The handling thread's blocks, without the thread column, of the run trace of one request. */
+  /**
+   * The handling thread's blocks, without the thread column, of the ground truth of one request: the all-blocks
+   * single-session run trace.
+   */
   private List<String> runBlocks() throws IOException {
     return runBlocks(INCLUDE);
   }
@@ -36,7 +39,8 @@ class AttachTest {
   }
 
   private List<String> runBlocks(final String include, final String request) throws IOException {
-    final List<String> lines = Cli.blocks(dir, List.of("--include", include), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
+    final List<String> lines = Cli.blocks(dir, List.of("--include", include, "--profile", "all-blocks", "--sessions",
+        "1"), List.of(Cli.JAVA, "-cp", Cli.PROGRAMS,
         "dev.jdtrace.programs.service.OneRequest", request));
     return lines.stream().filter(l -> l.startsWith("handler-1\t")).map(l -> l.substring(l.indexOf('\t') + 1))
         .toList();

@@ -61,6 +61,7 @@ class ExactCallsTest {
     final Path part = dir.resolve("part");
     final Cli.Outcome collected = Cli.execute(args(List.of("collect", "--plan", plan.toString(), "--session", "0",
         "--stdin", stdin.toString(), "-o", part.toString()), command));
+    assertThat(collected.exitCode()).as(collected.err()).isZero();
     assertThat(part).as(collected.err()).exists();
 
     final PlanFile file = PlanFiles.read(plan);

@@ -36,7 +36,7 @@ class GroundTruthTest {
     final Path trace = dir.resolve("t.trace");
     final Path blocks = dir.resolve("t.blocks");
 
-    final Cli.Outcome run = Cli.execute(Stream.concat(Stream.of("run", "--profile", "all-blocks", "--stdin",
+    final Cli.Outcome run = Cli.execute(Stream.concat(Stream.of("run", "--profile", "all-blocks", "--sessions", "1", "--stdin",
         stdin.toString(), "-o", trace.toString(), "--"), command.stream()).toArray(String[]::new));
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(Cli.execute("export", trace.toString(), "--format", "blocks", "-o", blocks.toString()).exitCode())

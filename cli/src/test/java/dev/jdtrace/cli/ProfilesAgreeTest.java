@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every profile decodes to the ground truth: the blocks export of the optimal and condition-target
- * profiles, and of the optimal profile with trace weights, equals the all-blocks single-session export,
- * on every test program.
+ * profiles equals the all-blocks single-session export, on every test program. (The optimal profile with
+ * trace weights is checked in {@link SessionsAgreeTest}'s configurations.)
  */
 class ProfilesAgreeTest {
   @TempDir

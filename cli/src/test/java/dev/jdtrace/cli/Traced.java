@@ -16,7 +16,10 @@ final class Traced {
   private Traced() {
   }
 
-  /** The all-blocks trace of a program (a fully qualified main class) run with {@link #STDIN}. */
+  /**
+   * The trace {@code run} writes with its default options of a program (a fully qualified main class) run
+   * with {@link #STDIN}; the exactness tests check such traces against the ground truth.
+   */
   static synchronized Path trace(final String program) {
     return TRACES.computeIfAbsent(program, p -> record(p, STDIN, p.substring(p.lastIndexOf('.') + 1)));
   }

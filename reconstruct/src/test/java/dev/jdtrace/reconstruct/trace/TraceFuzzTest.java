@@ -54,6 +54,9 @@ class TraceFuzzTest {
   /** Checks what it is shown, as an export would rely on. */
   private static final class Strict implements TraceVisitor {
     private TraceDictionary dictionary;
+    private final List<String> threads = new ArrayList<>();
+    private int blocks;
+    private boolean ended;
 
     @Override
     public void dictionary(final TraceDictionary d) {
@@ -62,15 +65,18 @@ class TraceFuzzTest {
 
     @Override
     public void thread(final String name) {
+      threads.add(name);
     }
 
     @Override
     public void block(final int block) {
       dictionary.classOf(block);
+      blocks++;
     }
 
     @Override
     public void end() {
+      ended = true;
     }
   }
 
@@ -82,7 +88,13 @@ class TraceFuzzTest {
 
   @Example
   void theValidTraceHasSeveralChunksAndReads() throws IOException {
-    TraceReader.accept(new ByteArrayInputStream(VALID), new Strict());
+    // main's 20,000 entries fill several chunks, so the cuts and flips below fall across chunk frames too.
+    assertThat(20_000 / TraceFormat.CHUNK_SIZE).isGreaterThan(1);
+    final Strict visitor = new Strict();
+    TraceReader.accept(new ByteArrayInputStream(VALID), visitor);
+    assertThat(visitor.threads).containsExactly("main", "worker");
+    assertThat(visitor.blocks).isEqualTo(20_001);
+    assertThat(visitor.ended).isTrue();
   }
 
   @Property(tries = 300)
