@@ -200,4 +200,51 @@ class AttachTest {
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
     }
   }
+  /**
+   * A target that exits during a session is recorded as {@code run} records a VM's death: its threads end
+   * where they stood (here main, in {@code System.exit} after its last request), and the trace is written.
+   */
+  @Test
+  void aTargetThatExitsDuringTheSessionIsTracedToItsDeath() throws IOException, InterruptedException {
+    try (ServiceJvm service = ServiceJvm.start("dev.jdtrace.programs.service.ExitingService")) {
+      assertThat(service.ask("max 1 2")).isEqualTo("max=2"); // warm: its classes are loaded, it exits after one more
+      final Path trace = dir.resolve("exited.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "1",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("the target exited during the session: its threads end where they stood at its "
+          + "death");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+      final Path all = dir.resolve("exited.blocks.all");
+      assertThat(Cli.execute("export", trace.toString(), "-o", all.toString()).exitCode()).isZero();
+      assertThat(Files.readAllLines(all)).as("main, traced from accept to System.exit")
+          .anyMatch(l -> l.startsWith("main\t") && l.contains("ExitingService"));
+    }
+  }
+
+  /** With more sessions planned than the target lives for, the attach says which session it died in. */
+  @Test
+  void aTargetThatExitsBeforeTheLastSessionIsNamed() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start("dev.jdtrace.programs.service.ExitingService")) {
+      service.ask("max 1 2");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "2",
+          "-o", dir.resolve("no.trace").toString());
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(4);
+      assertThat(o.err()).contains(service.target() + " exited during session 1 of 2: the sessions after it have no "
+          + "JVM to attach to; trace it in one session (--sessions 1)");
+    }
+  }
+
+  /** A target held at its start (suspend=y) runs from jdtrace's first attach: the attach says its start is untraced. */
+  @Test
+  void aTargetHeldAtItsStartIsToldUntracedBeforeTheSessions() throws IOException {
+    try (ServiceJvm service = ServiceJvm.startHeld("dev.jdtrace.programs.service.Service")) {
+      final Cli.Outcome o = attach(List.of(service.target()), "--duration", "0.3", "-o",
+          dir.resolve("held.trace").toString());
+      assertThat(o.err()).contains(service.target() + " was held at its start (suspend=y) and runs since jdtrace's "
+          + "first attach: what it ran before the first session's breakpoints were set (the start of its main) is not "
+          + "traced");
+      assertThat(service.isAlive()).isTrue();
+    }
+  }
 }
