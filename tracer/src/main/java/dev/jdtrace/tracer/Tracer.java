@@ -86,6 +86,11 @@ public final class Tracer {
     return measureAgain ? CostModels.calibrate(info) : CostModels.forThisMachine(info);
   }
 
+  /** Where this machine's cost model is cached, as a user reads it: {@code cached in FILE}, or {@code not cached}. */
+  public static String costModelCache() {
+    return CostModels.whereCached();
+  }
+
   /** Where this machine's cost model is cached. */
   public static Path costModelFile() {
     return CostModels.file();
