@@ -56,7 +56,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--stdin", paramLabel = "FILE",
       description = "Replay this file as the program's standard input. Default: jdtrace's own standard input, "
-          + "passed on as it arrives and kept for the other sessions (none when it is a terminal).")
+          + "passed on as it arrives (a terminal: as you type it) and kept for the other sessions.")
   Path stdinFile;
 
   @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -108,15 +108,15 @@ final class RunCommand implements Callable<Integer> {
 
   /**
    * Standard input to replay: the file, or jdtrace's own input recorded as it arrives (the first
-   * session gets it at once, the others replay it); an interactive terminal gives none rather than
-   * waiting for keystrokes.
+   * run gets it at once, the sessions replay it). A terminal is read the same way, line by line as typed:
+   * nothing waits for keystrokes until the program reads.
    */
   private StandardInput stdin() throws IOException {
     if (stdinFile != null) {
       return StandardInput.of(Files.readAllBytes(stdinFile));
     }
     if (System.console() != null) {
-      return StandardInput.none();
+      return StandardInput.terminal(System.in);
     }
     return StandardInput.recording(System.in);
   }
