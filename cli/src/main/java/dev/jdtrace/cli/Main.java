@@ -41,9 +41,10 @@ public final class Main implements Callable<Integer> {
 
   /** The command line with jdtrace's error handling: one line per failure, never a stack trace. */
   public static CommandLine commandLine() {
-    return new CommandLine(new Main())
+    final CommandLine cmd = new CommandLine(new Main())
         .setExecutionExceptionHandler(new Failures())
         .setExitCodeExceptionMapper(Failures::exitCode);
+    return cmd.setParameterExceptionHandler(new UsageErrors(cmd.getParameterExceptionHandler()));
   }
 
   /**

@@ -91,8 +91,9 @@ final class RunCommand implements Callable<Integer> {
           + "run%n", evidence.otherOutputThan());
     }
     final var phases = report.phases();
-    err.printf("jdtrace: time: first run %.2f s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
-        phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,
+    err.printf("jdtrace: time: %s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
+        phases.firstPassSkipped() ? "first run skipped" : String.format("first run %.2f s",
+            phases.firstPassMillis() / 1000.0), phases.planningMillis() / 1000.0,
         phases.plans() > 1 ? " (" + phases.plans() + " plans)" : "", phases.sessionsMillis() / 1000.0,
         phases.decodingMillis() / 1000.0);
     if (stats != null) {
