@@ -66,7 +66,7 @@ class AttachTest {
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "3",
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("3 session(s) on 1 target(s), 2 thread(s)")
+      assertThat(o.err()).contains("3 sessions on 1 target, 2 threads")
           .contains("1 at rest inside traced code at the attach, traced from there");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
@@ -118,7 +118,7 @@ class AttachTest {
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("on " + a.target()).contains("on " + b.target())
-          .contains("3 session(s) on 2 target(s), 2 thread(s)");
+          .contains("3 sessions on 2 targets, 2 threads");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
     }
   }
@@ -132,7 +132,7 @@ class AttachTest {
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
           service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class(es) " + service.target());
+      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class " + service.target());
       assertThat(blocks(trace)).isEqualTo(runBlocks(handler));
       // Service has try-with-resources: its handler code is invisible over JDI, so it is refused.
       final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
@@ -235,16 +235,21 @@ class AttachTest {
     }
   }
 
-  /** A target held at its start (suspend=y) runs from jdtrace's first attach: the attach says its start is untraced. */
+  /**
+   * A target held at its start (suspend=y) runs from jdtrace's first attach, which reads its classes: the
+   * attach says its start is untraced. (A short program: it may end before the session attaches, or during
+   * it; either way the notice comes first.)
+   */
   @Test
   void aTargetHeldAtItsStartIsToldUntracedBeforeTheSessions() throws IOException {
-    try (ServiceJvm service = ServiceJvm.startHeld("dev.jdtrace.programs.service.Service")) {
-      final Cli.Outcome o = attach(List.of(service.target()), "--duration", "0.3", "-o",
+    try (ServiceJvm held = ServiceJvm.startHeld("dev.jdtrace.programs.Sample")) {
+      final Cli.Outcome o = Cli.execute("attach", held.target(), "--classpath", Cli.PROGRAMS, "--include",
+          "dev.jdtrace.programs.Sample", "--duration", "0.5", "--sessions", "1", "--settle", "200", "-o",
           dir.resolve("held.trace").toString());
-      assertThat(o.err()).contains(service.target() + " was held at its start (suspend=y) and runs since jdtrace's "
+      assertThat(o.err()).contains(held.target() + " was held at its start (suspend=y) and runs since jdtrace's "
           + "first attach: what it ran before the first session's breakpoints were set (the start of its main) is not "
           + "traced");
-      assertThat(service.isAlive()).isTrue();
+      assertThat(o.exitCode()).as(o.err()).isIn(0, 4);
     }
   }
 }
