@@ -9,6 +9,7 @@ import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.tracer.Plural;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -77,10 +78,11 @@ final class RunCommand implements Callable<Integer> {
     final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
-    err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
-            + "exit status %d, %.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(),
-        report.breakpoints(), report.hits(), report.blockEntries(), report.exitStatus(), report.wallMillis() / 1000.0,
-        output);
+    err.printf("jdtrace: %s, %s, %s, %s, %s, %s, exit status %d, %.2f s -> %s%n",
+        Plural.of(report.sessions().size(), "session"), Plural.of(report.threads(), "thread"),
+        Plural.of(report.blocks(), "block"), Plural.of(report.breakpoints(), "breakpoint"),
+        Plural.of(report.hits(), "hit"), Plural.of(report.blockEntries(), "block entry"), report.exitStatus(),
+        report.wallMillis() / 1000.0, output);
     final RunReport.Evidence evidence = report.evidence();
     if (evidence.retraced()) {
       err.printf("jdtrace: traced again in one session, exact: the sessions' runs differed (%s)%n",

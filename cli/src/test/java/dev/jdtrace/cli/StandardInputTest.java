@@ -51,7 +51,7 @@ class StandardInputTest {
       // Both sessions saw the first run's input: otherwise their outputs would differ from it and no trace
       // be written.
       final String err = Files.readString(CliProcess.stderr(tmp));
-      assertThat(err).contains("first run: ").contains("2 session(s)");
+      assertThat(err).contains("first run: ").contains("2 sessions");
       assertThat(trace).exists();
     } finally {
       jdtrace.destroyForcibly();
@@ -103,7 +103,7 @@ class StandardInputTest {
       assertThat(CliProcess.awaitLine(out, "lines=")).startsWith("lines=2 vowels=2");
       assertThat(terminal.waitFor()).as(Files.readString(CliProcess.stderr(tmp))).isZero();
       final String err = Files.readString(CliProcess.stderr(tmp));
-      assertThat(err).contains("2 session(s)").doesNotContain("traced again in one session");
+      assertThat(err).contains("2 sessions,").doesNotContain("traced again in one session");
       // The sessions replayed both lines: the trace is the one of a run given them as a file.
       final Path typed = Files.writeString(dir.resolve("typed.txt"), "hello\nsky\n");
       final Path fromFile = dir.resolve("file.trace");

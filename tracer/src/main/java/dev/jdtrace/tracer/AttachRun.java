@@ -218,8 +218,9 @@ final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d/%d on %s: %d breakpoints, %d hits, %d thread(s)%s%s, %.1f s, VM suspended %.1f ms "
-            + "at the start%s", s.session() + 1, total, r.target(), s.breakpoints(), s.hits(), s.threads(),
+    return String.format("session %d/%d on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
+            + "at the start%s", s.session() + 1, total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
+        Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",
         r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "

@@ -32,7 +32,7 @@ public final class MachineLoad {
     if (loadAverage < 0 || loadAverage < BUSY_PER_CORE * cores) {
       return null;
     }
-    return String.format("load average %.1f on %d core(s)", loadAverage, cores);
+    return String.format("load average %.1f on %d core%s", loadAverage, cores, cores == 1 ? "" : "s");
   }
 
   /**

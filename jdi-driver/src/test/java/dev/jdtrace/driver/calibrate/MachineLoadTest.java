@@ -8,7 +8,7 @@ class MachineLoadTest {
 
   @Test
   void aLoadAverageNearTheCoreCountIsBusy() {
-    assertThat(MachineLoad.busy(1.6, 2)).isEqualTo("load average 1.6 on 2 core(s)");
+    assertThat(MachineLoad.busy(1.6, 2)).isEqualTo("load average 1.6 on 2 cores");
     assertThat(MachineLoad.busy(6.0, 8)).isNotNull();
     assertThat(MachineLoad.busy(0.4, 2)).isNull();
     assertThat(MachineLoad.busy(-1, 2)).as("no load average on this system").isNull();
