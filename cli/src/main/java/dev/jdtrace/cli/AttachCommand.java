@@ -7,6 +7,7 @@ import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.tracer.Plural;
 import dev.jdtrace.driver.Window;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.IOException;
@@ -134,17 +135,19 @@ final class AttachCommand implements Callable<Integer> {
     }
     final long truncated = report.sessions().stream().filter(r -> r.truncated() != null).count();
     if (truncated > 0) {
-      info.accept("TRUNCATED TRACE: " + truncated + " session(s) were cut by a guardrail; " + report.leftOut()
-          + " thread(s) left out, the trace holds only the " + report.threads() + " that completed in every session");
+      info.accept("TRUNCATED TRACE: " + Plural.of(truncated, "session") + (truncated == 1 ? " was" : " were")
+          + " cut by a guardrail; " + Plural.of(report.leftOut(), "thread") + " left out, the trace holds only the "
+          + report.threads() + " that completed in every session");
     }
     if (report.oneSession() != null) {
       err.printf("jdtrace: traced again in one session, exact: the sessions' windows differed (%s)%n",
           report.oneSession());
     }
-    err.printf("jdtrace: %d session(s) on %d target(s), %d thread(s), %d breakpoints, %d hits, %d block entries -> "
-            + "%s%n", report.sessions().size(), endpoints.size(), report.threads(),
-        report.sessions().stream().mapToLong(r -> r.run().breakpoints()).sum(),
-        report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), report.blockEntries(), output);
+    err.printf("jdtrace: %s on %s, %s, %s, %s, %s -> %s%n", Plural.of(report.sessions().size(), "session"),
+        Plural.of(endpoints.size(), "target"), Plural.of(report.threads(), "thread"),
+        Plural.of(report.sessions().stream().mapToLong(r -> r.run().breakpoints()).sum(), "breakpoint"),
+        Plural.of(report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), "hit"),
+        Plural.of(report.blockEntries(), "block entry"), output);
     err.flush();
     return 0;
   }

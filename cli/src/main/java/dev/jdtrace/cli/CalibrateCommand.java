@@ -27,8 +27,8 @@ final class CalibrateCommand implements Callable<Integer> {
     final PrintWriter out = spec.commandLine().getOut();
     final CostModel m = Tracer.costModel(force, Info.to(spec));
     out.printf("c0 %.2f µs per hit%nc1 %.4f µs per hit per breakpoint set%nlaunch %.0f ms per session%n"
-        + "parallel gain %.2f×%nmachine %s%ncached in %s%n", m.c0Micros(), m.c1Micros(), m.launchMillis(),
-        m.parallelGain(), m.machine(), Tracer.costModelFile());
+        + "parallel gain %.2f×%nmachine %s%n%s%n", m.c0Micros(), m.c1Micros(), m.launchMillis(),
+        m.parallelGain(), m.machine(), Tracer.costModelCache());
     out.flush();
     return 0;
   }

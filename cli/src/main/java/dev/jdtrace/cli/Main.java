@@ -47,9 +47,10 @@ public final class Main implements Callable<Integer> {
    * {@code --} included, and so run another command than the one given.
    */
   public static CommandLine commandLine() {
-    return new CommandLine(new Main()).setExpandAtFiles(false)
+    final CommandLine cmd = new CommandLine(new Main()).setExpandAtFiles(false)
         .setExecutionExceptionHandler(new Failures())
         .setExitCodeExceptionMapper(Failures::exitCode);
+    return cmd.setParameterExceptionHandler(new UsageErrors(cmd.getParameterExceptionHandler()));
   }
 
   /**

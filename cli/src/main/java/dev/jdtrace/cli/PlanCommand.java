@@ -6,6 +6,7 @@ import dev.jdtrace.tracer.TracePlan;
 import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.tracer.Plural;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,11 +66,11 @@ final class PlanCommand implements Callable<Integer> {
     final PlanFile file = planned.file();
     target.write(file::write);
     for (final PlanFile.SessionEntry s : file.sessions()) {
-      err.printf("jdtrace: session %d: %d witnesses, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",
-          s.index(), s.witnesses().size(), s.expectedHits(), s.expectedHits() * s.witnesses().size(),
+      err.printf("jdtrace: session %d: %s, %.0f hits expected, %.0f hits × breakpoints, %.2f s predicted%n",
+          s.index(), Plural.of(s.witnesses().size(), "witness"), s.expectedHits(), s.expectedHits() * s.witnesses().size(),
           s.predictedMillis() / 1000);
     }
-    err.println("jdtrace: wrote " + output + " with " + planned.plan().sessions().size() + " session(s)");
+    err.println("jdtrace: wrote " + output + " with " + Plural.of(planned.plan().sessions().size(), "session"));
     err.flush();
     return 0;
   }

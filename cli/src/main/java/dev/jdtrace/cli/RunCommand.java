@@ -9,6 +9,7 @@ import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.tracer.Tracer;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.StandardInput;
+import dev.jdtrace.tracer.Plural;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -59,7 +60,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--stdin", paramLabel = "FILE",
       description = "Replay this file as the program's standard input. Default: jdtrace's own standard input, "
-          + "passed on as it arrives and kept for the other sessions (none when it is a terminal).")
+          + "passed on as it arrives (a terminal: as you type it) and kept for the other sessions.")
   Path stdinFile;
 
   @Option(names = "--exit-status", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -84,10 +85,11 @@ final class RunCommand implements Callable<Integer> {
     final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
         parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
-    err.printf("jdtrace: %d session(s), %d thread(s), %d blocks, %d breakpoints, %d hits, %d block entries, "
-            + "exit status %d, %.2f s -> %s%n", report.sessions().size(), report.threads(), report.blocks(),
-        report.breakpoints(), report.hits(), report.blockEntries(), report.exitStatus(), report.wallMillis() / 1000.0,
-        output);
+    err.printf("jdtrace: %s, %s, %s, %s, %s, %s, exit status %d, %.2f s -> %s%n",
+        Plural.of(report.sessions().size(), "session"), Plural.of(report.threads(), "thread"),
+        Plural.of(report.blocks(), "block"), Plural.of(report.breakpoints(), "breakpoint"),
+        Plural.of(report.hits(), "hit"), Plural.of(report.blockEntries(), "block entry"), report.exitStatus(),
+        report.wallMillis() / 1000.0, output);
     final RunReport.Evidence evidence = report.evidence();
     if (evidence.retraced()) {
       err.printf("jdtrace: traced again in one session, exact: the sessions' runs differed (%s)%n",
@@ -98,8 +100,9 @@ final class RunCommand implements Callable<Integer> {
           + "run%n", evidence.otherOutputThan());
     }
     final var phases = report.phases();
-    err.printf("jdtrace: time: first run %.2f s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
-        phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,
+    err.printf("jdtrace: time: %s, planning %.2f s%s, sessions %.2f s, decoding %.2f s%n",
+        phases.firstPassSkipped() ? "first run skipped" : String.format("first run %.2f s",
+            phases.firstPassMillis() / 1000.0), phases.planningMillis() / 1000.0,
         phases.plans() > 1 ? " (" + phases.plans() + " plans)" : "", phases.sessionsMillis() / 1000.0,
         phases.decodingMillis() / 1000.0);
     if (stats != null) {
@@ -115,15 +118,15 @@ final class RunCommand implements Callable<Integer> {
 
   /**
    * Standard input to replay: the file, or jdtrace's own input recorded as it arrives (the first
-   * session gets it at once, the others replay it); an interactive terminal gives none rather than
-   * waiting for keystrokes.
+   * run gets it at once, the sessions replay it). A terminal is read the same way, line by line as typed:
+   * nothing waits for keystrokes until the program reads.
    */
   private StandardInput stdin() throws IOException {
     if (stdinFile != null) {
       return StandardInput.of(Files.readAllBytes(stdinFile));
     }
     if (System.console() != null) {
-      return StandardInput.none();
+      return StandardInput.terminal(System.in);
     }
     return StandardInput.recording(System.in);
   }

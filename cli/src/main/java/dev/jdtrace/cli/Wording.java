@@ -3,6 +3,7 @@ package dev.jdtrace.cli;
 import dev.jdtrace.distributor.CapTooSmallException;
 import dev.jdtrace.distributor.Strategy;
 import dev.jdtrace.driver.GuardrailBreach;
+import dev.jdtrace.tracer.Plural;
 import dev.jdtrace.driver.NoBytecodeOverJdiException;
 import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.RefusedClassesException;
@@ -28,7 +29,7 @@ final class Wording {
     }
     if (e instanceof NoMatchingClassException n) {
       final String includes = String.join(" ", n.includes());
-      return n.unloaded() > 0 ? "the program loaded none of the " + n.unloaded() + " classes matching --include "
+      return n.unloaded() > 0 ? "the program loaded none of the " + Plural.of(n.unloaded(), "class") + " matching --include "
           + includes + ": nothing to trace"
           : "no class on the classpath matches --include " + includes + ": give a class name or a prefix such as "
           + "com.example.*";
@@ -79,7 +80,7 @@ final class Wording {
     }
     if (notice instanceof Notice.FewerSessions f) {
       return "--sessions " + f.asked() + " asks for more sessions than the witnesses split into, so the plan has "
-          + f.planned() + " session(s): " + f.why()
+          + Plural.of(f.planned(), "session") + ": " + f.why()
           + (f.tooFewJobs() && f.strategy() != Strategy.FINE ? "; --strategy fine may split finer" : "");
     }
     if (notice instanceof Notice.ForeignWeights w) {

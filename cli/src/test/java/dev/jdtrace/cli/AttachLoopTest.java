@@ -82,7 +82,7 @@ class AttachLoopTest {
           "--sessions", "1", "-o", one.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("1 at rest inside traced code at the attach, traced from there")
-          .contains("1 session(s) on 1 target(s), 1 thread(s)");
+          .contains("1 session on 1 target, 1 thread,");
       assertOneWayAround(thread(blocks(one), "main"), thread(twin("dev.jdtrace.programs.service.OneLoopRequest",
           "sum 4 x 5 6"), "loop"));
 
@@ -90,7 +90,7 @@ class AttachLoopTest {
       final Cli.Outcome t = attach(List.of(server.target()), "--trigger", trigger(server, "max 3 9 x"),
           "--sessions", "3", "-o", three.toString());
       assertThat(t.exitCode()).as(t.err()).isZero();
-      assertThat(t.err()).contains("3 session(s) on 1 target(s), 1 thread(s)");
+      assertThat(t.err()).contains("3 sessions on 1 target, 1 thread,");
       assertOneWayAround(thread(blocks(three), "main"), thread(twin("dev.jdtrace.programs.service.OneLoopRequest",
           "max 3 9 x"), "loop"));
       assertThat(server.ask("sum 1 2")).isEqualTo("sum=3");
@@ -122,7 +122,7 @@ class AttachLoopTest {
       final Cli.Outcome o = attach(List.of(server.target()), "--trigger", trigger(server, "sum 4 x 5 6"),
           "--sessions", "3", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("3 session(s) on 1 target(s), 2 thread(s)");
+      assertThat(o.err()).contains("3 sessions on 1 target, 2 threads");
       final List<String> attached = blocks(trace);
       final List<String> twin = twin("dev.jdtrace.programs.service.OnePoolRequest", "sum 4 x 5 6");
       final String worker = attached.stream().map(l -> l.substring(0, l.indexOf('\t')))
@@ -167,7 +167,7 @@ class AttachLoopTest {
       // holder sleeps inside traced code and main waits in accept: both at rest; waiter is at a monitorenter.
       assertThat(o.err()).contains("2 at rest inside traced code at the attach, traced from there")
           .contains("1 running inside traced code at the attach, not recorded")
-          .contains("1 session(s) on 1 target(s), 1 thread(s)");
+          .contains("1 session on 1 target, 1 thread,");
       assertOneWayAround(thread(blocks(trace), "main"), thread(twin("dev.jdtrace.programs.service.OneLoopRequest",
           "sum 4 x 5 6"), "loop"));
       assertThat(server.ask("sum 1 2")).isEqualTo("sum=3");

@@ -70,7 +70,7 @@ class AttachTest {
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "3",
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("3 session(s) on 1 target(s), 2 thread(s)")
+      assertThat(o.err()).contains("3 sessions on 1 target, 2 threads")
           .contains("1 at rest inside traced code at the attach, traced from there");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
@@ -122,7 +122,7 @@ class AttachTest {
           "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("on " + a.target()).contains("on " + b.target())
-          .contains("3 session(s) on 2 target(s), 2 thread(s)");
+          .contains("3 sessions on 2 targets, 2 threads");
       assertThat(blocks(trace)).isEqualTo(runBlocks());
     }
   }
@@ -158,7 +158,7 @@ class AttachTest {
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
           service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
-      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class(es) " + service.target());
+      assertThat(o.err()).contains("no --classpath: tracing the 1 matching class " + service.target());
       assertThat(blocks(trace)).isEqualTo(runBlocks(handler));
       // Service has try-with-resources: its handler code is invisible over JDI, so it is refused.
       final Cli.Outcome refused = Cli.execute("attach", service.target(), "--include", INCLUDE, "--duration", "0.1",
@@ -245,6 +245,58 @@ class AttachTest {
       assertThat(allowed.err()).contains("TRUNCATED TRACE");
       assertThat(trace).exists();
       assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
+    }
+  }
+  /**
+   * A target that exits during a session is recorded as {@code run} records a VM's death: its threads end
+   * where they stood (here main, in {@code System.exit} after its last request), and the trace is written.
+   */
+  @Test
+  void aTargetThatExitsDuringTheSessionIsTracedToItsDeath() throws IOException, InterruptedException {
+    try (ServiceJvm service = ServiceJvm.start("dev.jdtrace.programs.service.ExitingService")) {
+      assertThat(service.ask("max 1 2")).isEqualTo("max=2"); // warm: its classes are loaded, it exits after one more
+      final Path trace = dir.resolve("exited.trace");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "1",
+          "-o", trace.toString());
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      assertThat(o.err()).contains("the target exited during the session: its threads end where they stood at its "
+          + "death");
+      assertThat(blocks(trace)).isEqualTo(runBlocks());
+      final Path all = dir.resolve("exited.blocks.all");
+      assertThat(Cli.execute("export", trace.toString(), "-o", all.toString()).exitCode()).isZero();
+      assertThat(Files.readAllLines(all)).as("main, traced from accept to System.exit")
+          .anyMatch(l -> l.startsWith("main\t") && l.contains("ExitingService"));
+    }
+  }
+
+  /** With more sessions planned than the target lives for, the attach says which session it died in. */
+  @Test
+  void aTargetThatExitsBeforeTheLastSessionIsNamed() throws IOException {
+    try (ServiceJvm service = ServiceJvm.start("dev.jdtrace.programs.service.ExitingService")) {
+      service.ask("max 1 2");
+      final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "2",
+          "-o", dir.resolve("no.trace").toString());
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
+      assertThat(o.err()).contains(service.target() + " exited during session 1 of 2: the sessions after it have no "
+          + "JVM to attach to; trace it in one session (--sessions 1)");
+    }
+  }
+
+  /**
+   * A target held at its start (suspend=y) runs from jdtrace's first attach, which reads its classes: the
+   * attach says its start is untraced. (A short program: it may end before the session attaches, or during
+   * it; either way the notice comes first.)
+   */
+  @Test
+  void aTargetHeldAtItsStartIsToldUntracedBeforeTheSessions() throws IOException {
+    try (ServiceJvm held = ServiceJvm.startHeld("dev.jdtrace.programs.Sample")) {
+      final Cli.Outcome o = Cli.execute("attach", held.target(), "--classpath", Cli.PROGRAMS, "--include",
+          "dev.jdtrace.programs.Sample", "--duration", "0.5", "--sessions", "1", "--settle", "200", "-o",
+          dir.resolve("held.trace").toString());
+      assertThat(o.err()).contains(held.target() + " was held at its start (suspend=y) and runs since jdtrace's "
+          + "first attach: what it ran before the first session's breakpoints were set (the start of its main) is not "
+          + "traced");
+      assertThat(o.exitCode()).as(o.err()).isIn(0, 4);
     }
   }
 }

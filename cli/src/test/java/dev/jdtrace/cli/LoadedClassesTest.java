@@ -49,7 +49,7 @@ class LoadedClassesTest {
     final Path trace = dir.resolve("untraced.trace");
     final Cli.Outcome run = Cli.execute(args(trace, include, List.of(), command));
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.err()).contains("a session loaded 1 untraced class(es) the first run did not load ("
+    assertThat(run.err()).contains("a session loaded 1 untraced class the first run did not load ("
         + LoadsLater.class.getName() + "$First): planning again with them");
     final Path truth = dir.resolve("untraced-truth.trace");
     final Cli.Outcome all = Cli.execute(args(truth, include, List.of("--profile", "all-blocks", "--all-classes"),

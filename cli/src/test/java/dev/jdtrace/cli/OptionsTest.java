@@ -36,6 +36,38 @@ class OptionsTest {
     assertThat(o.err()).contains("Usage: jdtrace");
   }
 
+  /** The java command's options without -- before them are jdtrace's unknown options: one line, not the help. */
+  @Test
+  void forgettingTheDoubleDashBeforeTheJavaCommandIsSaidInOneLine() {
+    for (final String command : List.of("run", "plan")) {
+      final Cli.Outcome o = Cli.execute(command, "-o", dir.resolve("t").toString(), Cli.JAVA, "-cp", Cli.PROGRAMS,
+          SAMPLE);
+      assertThat(o.exitCode()).isEqualTo(Failures.JDTRACE);
+      assertThat(o.err().strip()).isEqualTo("jdtrace: Unknown option: '-cp': put -- before the java command: jdtrace "
+          + command + " [options] -- java -cp CP MAIN [args...]");
+    }
+    // Not a java command: picocli's error and usage, as before.
+    final Cli.Outcome bogus = Cli.execute("run", "--bogus", "--", Cli.JAVA, "-cp", Cli.PROGRAMS, SAMPLE);
+    assertThat(bogus.exitCode()).isEqualTo(Failures.JDTRACE);
+    assertThat(bogus.err()).contains("Unknown option: '--bogus'").contains("Usage: jdtrace run");
+  }
+
+  /** A run that made no first run says so in its times, rather than timing the cache look-up as a first run. */
+  @Test
+  void aSkippedFirstRunIsSaidSkippedInTheTimes() {
+    final String[] run = {"run", "--stdin", "/dev/null", "-o", dir.resolve("t").toString(), "--", Cli.JAVA, "-cp",
+        Cli.PROGRAMS, SAMPLE};
+    assertThat(Cli.execute(run).exitCode()).isZero();
+    final Cli.Outcome again = Cli.execute(run);
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.err()).contains("first run skipped: the plan cache knows")
+        .contains("jdtrace: time: first run skipped, planning ");
+    final Cli.Outcome all = Cli.execute("run", "--all-classes", "--stdin", "/dev/null", "-o",
+        dir.resolve("all").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, SAMPLE);
+    assertThat(all.exitCode()).as(all.err()).isZero();
+    assertThat(all.err()).contains("jdtrace: time: first run skipped, planning ");
+  }
+
   @Test
   void parallelBelowOneIsRefused() {
     refused(Cli.execute(plan("--parallel", "0")), "--parallel 0 is out of range: give 1 or more");

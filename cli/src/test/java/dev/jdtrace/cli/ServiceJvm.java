@@ -37,23 +37,37 @@ final class ServiceJvm implements AutoCloseable {
 
   /** A JVM running this server main class of the service package, which prints {@code listening on N}. */
   static ServiceJvm start(final String mainClass) throws IOException {
-    return start(mainClass, Cli.PROGRAMS);
+    return start(mainClass, Cli.PROGRAMS, false);
   }
 
   /** The same, with the test programs' classes from this class path. */
   static ServiceJvm start(final String mainClass, final String classpath) throws IOException {
+    return start(mainClass, classpath, false);
+  }
+
+  /**
+   * A JVM whose agent holds it at its start until a debugger comes ({@code suspend=y}): returned as soon as
+   * the agent listens, before its main runs (its service port is not known yet, -1).
+   */
+  static ServiceJvm startHeld(final String mainClass) throws IOException {
+    return start(mainClass, Cli.PROGRAMS, true);
+  }
+
+  private static ServiceJvm start(final String mainClass, final String classpath, final boolean held)
+      throws IOException {
     final int port;
     try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = free.getLocalPort();
     }
     final Process p = new ProcessBuilder(List.of(Cli.JAVA,
-        "-agentlib:jdwp=transport=dt_socket,server=y,suspend=n,address=127.0.0.1:" + port, "-cp", classpath,
+        "-agentlib:jdwp=transport=dt_socket,server=y,suspend=" + (held ? "y" : "n") + ",address=127.0.0.1:" + port,
+        "-cp", classpath,
         mainClass, "0")).redirectErrorStream(true).start();
     final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     int debug = -1;
     int service = -1;
     String line;
-    while ((debug < 0 || service < 0) && (line = out.readLine()) != null) {
+    while ((debug < 0 || service < 0 && !held) && (line = out.readLine()) != null) {
       final Matcher j = JDWP.matcher(line);
       final Matcher s = SERVICE.matcher(line);
       if (j.find()) {
@@ -62,7 +76,7 @@ final class ServiceJvm implements AutoCloseable {
         service = Integer.parseInt(s.group(1));
       }
     }
-    if (debug < 0 || service < 0) {
+    if (debug < 0 || service < 0 && !held) {
       p.destroyForcibly();
       throw new IllegalStateException("the service did not start");
     }

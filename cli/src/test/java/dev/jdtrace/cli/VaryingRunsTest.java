@@ -81,7 +81,7 @@ class VaryingRunsTest {
       }
       assertThat(o.exitCode()).as(o.err()).isZero();
       tally[o.err().contains("traced again in one session") ? 3 : o.err().contains("one session: ") ? 4
-          : o.err().contains("jdtrace: 1 session(s)") ? 2 : 1]++;
+          : o.err().contains("jdtrace: 1 session,") ? 2 : 1]++;
       final Path blocks = Files.createTempFile(dir, "run", ".blocks");
       assertThat(Cli.execute("export", trace.toString(), "-o", blocks.toString()).exitCode()).isZero();
       final List<String> lines = Files.readAllLines(blocks);

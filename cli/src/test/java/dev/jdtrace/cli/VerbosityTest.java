@@ -33,7 +33,7 @@ class VerbosityTest {
     final Cli.Outcome normal = Cli.execute(run(List.of("run", "-o", loud.toString())));
     assertThat(normal.exitCode()).as(normal.err()).isZero();
     assertThat(normal.err()).contains("jdtrace: session 1/2 done: ").contains("jdtrace: session 2/2 done: ")
-        .contains("jdtrace: 2 session(s), ").doesNotContain("\r");
+        .contains("jdtrace: 2 sessions, ").doesNotContain("\r");
 
     final Path quiet = dir.resolve("quiet.trace");
     final Cli.Outcome q = Cli.execute(run(List.of("-q", "run", "-o", quiet.toString())));

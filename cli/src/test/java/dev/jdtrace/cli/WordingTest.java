@@ -43,14 +43,14 @@ class WordingTest {
     assertThat(Wording.of(new Notice.DefaultIncludes(List.of("a.*"), Path.of("app.jar")))).isEqualTo(
         "tracing a.* (the classes of app.jar); use --include to choose");
     assertThat(Wording.of(new Notice.LoadedClassesOnly(3, TARGET))).isEqualTo(
-        "no --classpath: tracing the 3 matching class(es) 127.0.0.1:5005 has loaded, read over JDI");
+        "no --classpath: tracing the 3 matching classes 127.0.0.1:5005 has loaded, read over JDI");
     assertThat(Wording.of(new Notice.FewerSessions(8, 2, 2, Strategy.FUNCTION, false))).isEqualTo(
-        "--sessions 8 asks for more sessions than the witnesses split into, so the plan has 2 session(s): they "
+        "--sessions 8 asks for more sessions than the witnesses split into, so the plan has 2 sessions: they "
             + "form 2 job(s) that must each stay whole in one session (strategy function); --strategy fine may split finer");
     assertThat(Wording.of(new Notice.FewerSessions(8, 5, 9, Strategy.FINE, false))).endsWith(
         "packing by expected hits (strategy fine) left the others empty");
     assertThat(Wording.of(new Notice.FewerSessions(8, 5, 0, Strategy.FUNCTION, true))).endsWith(
-        "so the plan has 5 session(s): as when the cached plan was made");
+        "so the plan has 5 sessions: as when the cached plan was made");
     assertThat(Wording.of(new Notice.ForeignWeights(Path.of("w.jdt"), "a.B", "c.D"))).isEqualTo(
         "warning: --weights w.jdt is a trace of a.B, not of c.D: only the code both run is weighed by it");
     assertThat(new Notice.DefaultIncludes(List.of("a.*"), Path.of("app.jar")).describe()).doesNotContain("--");

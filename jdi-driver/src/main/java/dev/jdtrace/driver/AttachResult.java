@@ -19,10 +19,12 @@ import java.util.Set;
  * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began
  * @param activity per recorded thread, in stream index order, when it ran traced code
  * @param loadedClasses traced classes loaded in the target by the end of the session
+ * @param targetExited whether the target exited during the session: like a launched session, the stream
+ *     ends every recorded thread where it stood at the VM's death
  */
 public record AttachResult(Endpoint target, SessionResult run, GuardrailBreach truncated, Set<Integer> cutThreads,
     int skippedThreads, int residentThreads, long startSuspendMicros, List<ThreadActivity> activity,
-    int loadedClasses) {
+    int loadedClasses, boolean targetExited) {
 
   public AttachResult {
     cutThreads = Set.copyOf(cutThreads);

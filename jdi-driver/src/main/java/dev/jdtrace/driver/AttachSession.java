@@ -16,6 +16,14 @@ public final class AttachSession {
   }
 
   /**
+   * Whether an attach found the target held at its start ({@code suspend=y}): detaching let it run before
+   * any session's breakpoints were set, so its start is not traced.
+   */
+  public static boolean releasedFromStart(final Endpoint target) {
+    return Attacher.released(target);
+  }
+
+  /**
    * Records one session.
    *
    * @param out where the trigger's standard output is passed through

@@ -49,8 +49,8 @@ public final class RefusedClassesException extends IllegalArgumentException {
   /** One line: how many classes, why, and which (the first few). */
   private static String describe(final Endpoint target, final List<String> refused, final int loaded) {
     final int shown = Math.min(refused.size(), SHOWN);
-    return refused.size() + " of the " + loaded + " traced classes loaded in " + target
-        + " are refused: they have code that only an exception handler reaches (try/catch, try-with-resources, "
+    return (loaded == 1 ? "the 1 traced class" : refused.size() + " of the " + loaded + " traced classes")
+        + " loaded in " + target + (refused.size() == 1 ? " is" : " are") + " refused: they have code that only an exception handler reaches (try/catch, try-with-resources, "
         + "synchronized), and JDI does not show exception tables (" + String.join(", ", refused.subList(0, shown))
         + (refused.size() > shown ? " and " + (refused.size() - shown) + " more" : "") + ")";
   }

@@ -14,6 +14,7 @@ public final class StandardInput {
   private byte[] bytes;
   private int size;
   private boolean ended;
+  private boolean terminal;
 
   private StandardInput(final byte[] bytes, final boolean ended) {
     this.bytes = bytes;
@@ -42,6 +43,22 @@ public final class StandardInput {
     t.setDaemon(true);
     t.start();
     return input;
+  }
+
+  /**
+   * Records a terminal as {@link #recording} does: the first run reads the lines as they are typed, and the
+   * sessions replay them. What will be typed is unknown before the run, so caches key such input as "a
+   * terminal" rather than by its bytes ({@link #fromTerminal}).
+   */
+  public static StandardInput terminal(final InputStream source) {
+    final StandardInput input = recording(source);
+    input.terminal = true;
+    return input;
+  }
+
+  /** Whether this input is typed at a terminal, as it is read. */
+  public boolean fromTerminal() {
+    return terminal;
   }
 
   /** All the input, once it has ended; empty while a recording still waits for more. */

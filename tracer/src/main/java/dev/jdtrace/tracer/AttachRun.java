@@ -58,16 +58,22 @@ final class AttachRun {
     final Set<String> learned = new TreeSet<>();
     RunRequest planning = request.planning();
     String oneSession = null;
+    final Set<Endpoint> toldHeld = java.util.concurrent.ConcurrentHashMap.newKeySet();
     for (int round = 1; ; ) {
       final TracedProgram traced = traced(request, learned, info);
+      tellHeld(request.targets().get(0), toldHeld, info);
       final TracePlan planned = TraceRun.plan(traced, planning, info);
       final Plan plan = planned.plan();
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
-        final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info);
+        final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info, toldHeld);
         final FirstPass.Unknown unknown = FirstPass.Unknown.of(results.stream().map(AttachResult::run).toList());
         if (!unknown.traced().isEmpty()) {
           final String which = unknown.describe();
+          if (results.stream().anyMatch(AttachResult::targetExited)) {
+            throw new TargetException("the sessions loaded " + which + ", but the target exited, so the sessions "
+                + "cannot run again with them: start it again and send it a first request before the attach");
+          }
           if (round == ROUNDS) {
             throw new ReconstructionException("the sessions still loaded " + which + " after " + ROUNDS
                 + " rounds: the target keeps loading new traced classes; no trace written");
@@ -169,7 +175,7 @@ final class AttachRun {
   /** One worker per target; each runs its sessions in order. Results in session order. */
   private static List<AttachResult> runAll(final AttachRequest request, final TracedProgram traced, final Plan plan,
       final Path work,
-      final PrintStream out, final PrintStream err, final Consumer<String> info) {
+      final PrintStream out, final PrintStream err, final Consumer<String> info, final Set<Endpoint> toldHeld) {
     final List<Endpoint> targets = request.targets();
     final int total = plan.sessions().size();
     final ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), total));
@@ -185,8 +191,14 @@ final class AttachRun {
                 traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
                 request.guardrails(), traced.unplanned()), k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
+            tellHeld(targets.get(first), toldHeld, info);
             info.accept(describe(r, total));
             mine.add(r);
+            if (r.targetExited() && k + targets.size() < total) {
+              throw new TargetException(r.target() + " exited during session " + (k + 1) + " of " + total + ": the "
+                  + "sessions after it have no JVM to attach to; trace it in one session (--sessions 1), or keep it "
+                  + "running until the sessions end");
+            }
           }
           return mine;
         }));
@@ -208,16 +220,27 @@ final class AttachRun {
     }
   }
 
+  /** Says once per target that its start ran untraced: it was held there ({@code suspend=y}) and an attach let it go. */
+  private static void tellHeld(final Endpoint target, final Set<Endpoint> told, final Consumer<String> info) {
+    if (AttachSession.releasedFromStart(target) && told.add(target)) {
+      info.accept(target + " was held at its start (suspend=y) and runs since jdtrace's first attach: what it ran "
+          + "before the first session's breakpoints were set (the start of its main) is not traced; `jdtrace run` "
+          + "traces a program from its start");
+    }
+  }
+
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d/%d on %s: %d breakpoints, %d hits, %d thread(s)%s%s, %.1f s, VM suspended %.1f ms "
-            + "at the start%s", s.session() + 1, total, r.target(), s.breakpoints(), s.hits(), s.threads(),
+    return String.format("session %d/%d on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
+            + "at the start%s", s.session() + 1, total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
+        Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",
         r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
             + "recorded)",
         s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
-            + r.truncated().describe());
+            + r.truncated().describe()) + (r.targetExited() ? "; the target exited during the session: its threads "
+            + "end where they stood at its death" : "");
   }
 
   /**

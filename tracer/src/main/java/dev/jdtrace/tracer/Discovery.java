@@ -71,8 +71,9 @@ final class Discovery {
           OutputStream.nullOutputStream());
       final List<String> learned = join(known, traced.methodNames(
           ExternalEntries.learn(traced.structure(), SessionStreams.read(part))));
-      info.accept(String.format("learned %d entries from untraced code in one observing run: %d breakpoints, "
-              + "%d hits, %.1f s", learned.size(), result.breakpoints(), result.hits(),
+      info.accept(String.format("learned %s from untraced code in one observing run: %s, %s, %.1f s",
+          Plural.of(learned.size(), "entry"), Plural.of(result.breakpoints(), "breakpoint"),
+          Plural.of(result.hits(), "hit"),
           (System.nanoTime() - start) / 1e9));
       store(traced, stdin, learned, info);
       return learned;

@@ -16,6 +16,9 @@ import java.util.function.Consumer;
  * that a session then loads and the plan left out, planned again before the run gives up.
  */
 final class FirstPass {
+  /** How the notice of a first run the plan cache spared begins: the run's summary says it was skipped. */
+  static final String SKIPPED = "first run skipped: ";
+
   private FirstPass() {
   }
 
@@ -49,13 +52,13 @@ final class FirstPass {
     final String key = PlanCache.loadedKey(command, filter, stdin);
     final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
-      info.accept("first run skipped: the plan cache knows the " + cached.classes().size()
-          + " traced classes this build loads on this input");
+      info.accept(SKIPPED + "the plan cache knows the " + Plural.of(cached.classes().size(), "traced class")
+          + " this build loads on this input");
       return cached;
     }
     final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
-    info.accept(String.format("first run: %d traced classes loaded, %d of their methods ran, %.1f s",
-        loaded.classes().size(), loaded.ran().size(), loaded.wallMillis() / 1000.0));
+    info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
+        Plural.of(loaded.classes().size(), "traced class"), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
         new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
     // Input typed during the run may have ended only now: its key is known once it is complete.
@@ -96,9 +99,9 @@ final class FirstPass {
 
     /** The classes in one line: how many of each kind, and the first of each. */
     String describe() {
-      final String t = traced.isEmpty() ? "" : traced.size() + " traced class(es) the plan left out ("
+      final String t = traced.isEmpty() ? "" : Plural.of(traced.size(), "traced class") + " the plan left out ("
           + traced.iterator().next() + (traced.size() > 1 ? ", ..." : "") + ")";
-      final String u = untraced.isEmpty() ? "" : untraced.size() + " untraced class(es) the first run did not "
+      final String u = untraced.isEmpty() ? "" : Plural.of(untraced.size(), "untraced class") + " the first run did not "
           + "load (" + untraced.iterator().next() + (untraced.size() > 1 ? ", ..." : "") + ")";
       return t.isEmpty() ? u : u.isEmpty() ? t : t + " and " + u;
     }

@@ -18,7 +18,7 @@ public final class NoMatchingClassException extends IllegalArgumentException {
    */
   public NoMatchingClassException(final List<String> includes, final int unloaded) {
     super(unloaded == 0 ? "no class on the class path matches " + String.join(" ", includes)
-        : "the program loaded none of the " + unloaded + " classes matching " + String.join(" ", includes));
+        : "the program loaded none of the " + Plural.of(unloaded, "class") + " matching " + String.join(" ", includes));
     this.includes = List.copyOf(includes);
     this.unloaded = unloaded;
   }

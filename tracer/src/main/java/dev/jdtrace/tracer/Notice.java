@@ -68,7 +68,7 @@ public sealed interface Notice {
   record LoadedClassesOnly(int classes, Endpoint target) implements Notice {
     @Override
     public String describe() {
-      return "tracing the " + classes + " matching class(es) " + target + " has loaded, read over JDI";
+      return "tracing the " + Plural.of(classes, "matching class") + " " + target + " has loaded, read over JDI";
     }
   }
 
@@ -89,8 +89,8 @@ public sealed interface Notice {
 
     @Override
     public String describe() {
-      return asked + " sessions were asked for, more than the witnesses split into, so the plan has " + planned
-          + " session(s): " + why();
+      return asked + " sessions were asked for, more than the witnesses split into, so the plan has "
+          + Plural.of(planned, "session") + ": " + why();
     }
 
     /** Why, in the pipeline's terms. */

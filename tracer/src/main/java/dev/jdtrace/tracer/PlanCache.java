@@ -104,12 +104,14 @@ final class PlanCache {
   static String loadedKey(final JavaCommand command, final ClassFilter filter,
       final dev.jdtrace.driver.StandardInput stdin) {
     final java.util.Optional<byte[]> input = stdin.ifComplete();
-    if (input.isEmpty()) {
+    if (input.isEmpty() && !stdin.fromTerminal()) {
       return null;
     }
     final StringBuilder key = new StringBuilder(FORMAT).append("\nloaded");
     command.launcherArgs().forEach(a -> key.append("\narg ").append(a));
-    key.append("\nstdin ").append(Bytecode.sha256(input.get()));
+    // Typed input is unknown before the run: the classes are those of the last run at a terminal. Sessions
+    // that load a class the plan left out plan again, as with any plan.
+    key.append("\nstdin ").append(stdin.fromTerminal() ? "a terminal" : Bytecode.sha256(input.get()));
     key.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
     command.classpath().forEach(entry -> key.append("\nentry ").append(entry.toAbsolutePath()));
     return digest(key);

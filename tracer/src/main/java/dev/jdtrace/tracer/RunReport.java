@@ -45,9 +45,26 @@ public record RunReport(Plan plan, Prediction prediction, int blocks, List<Sessi
    * @param decodingMillis decoding the streams and writing the trace
    * @param plans plans made (more than one when a session loaded a class the plan left out)
    * @param planReused whether the plan that ran came from the plan cache
+   * @param firstPassSkipped whether no first run was made (the plan cache knew the classes, or
+   *     {@code --all-classes}): then {@code firstPassMillis} is the time it took to know that
    */
   public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
-      int plans, boolean planReused) {
+      int plans, boolean planReused, boolean firstPassSkipped) {
+    public Phases(final long firstPassMillis, final long planningMillis, final long sessionsMillis,
+        final long decodingMillis, final int plans, final boolean planReused) {
+      this(firstPassMillis, planningMillis, sessionsMillis, decodingMillis, plans, planReused, false);
+    }
+
+    /** The same, with no first run made. */
+    Phases withFirstPassSkipped() {
+      return new Phases(firstPassMillis, planningMillis, sessionsMillis, decodingMillis, plans, planReused, true);
+    }
+  }
+
+  /** The same report with no first run made. */
+  RunReport withFirstPassSkipped() {
+    return new RunReport(plan, prediction, blocks, sessions, blockEntries, threads, wallMillis,
+        phases.withFirstPassSkipped(), evidence);
   }
 
   public RunReport {

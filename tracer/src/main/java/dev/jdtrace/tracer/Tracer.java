@@ -92,7 +92,13 @@ public final class Tracer {
   /** Plans, collects every session here, checks they saw the same run, and writes the trace. */
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
-    return TraceRun.run(request, out, err, info);
+    // Whether the first run was skipped is told by its notice (TraceRun's clock times the cache look-up alike).
+    final boolean[] skipped = {request.allClasses()};
+    final RunReport report = TraceRun.run(request, out, err, line -> {
+      skipped[0] |= line.startsWith(FirstPass.SKIPPED);
+      info.accept(line);
+    });
+    return skipped[0] ? report.withFirstPassSkipped() : report;
   }
 
   /**
@@ -107,6 +113,11 @@ public final class Tracer {
   /** This machine's cost model, which planning uses: the cached one, or measured now ({@code measureAgain}). */
   public static CostModel costModel(final boolean measureAgain, final Consumer<String> info) {
     return measureAgain ? CostModels.calibrate(info) : CostModels.forThisMachine(info);
+  }
+
+  /** Where this machine's cost model is cached, as a user reads it: {@code cached in FILE}, or {@code not cached}. */
+  public static String costModelCache() {
+    return CostModels.whereCached();
   }
 
   /** Where this machine's cost model is cached. */

@@ -40,14 +40,35 @@ public final class Calibration {
   private Calibration() {
   }
 
+  /**
+   * A measured model, and why it may be skewed.
+   *
+   * @param busy why the machine was busy while it was measured, or {@code null} when it was idle: a busy
+   *     measurement is for this run only, to be taken again when the machine is idle
+   */
+  public record Measurement(CostModel model, String busy) {
+  }
+
   /** Measures the model; {@code progress} hears one line per step. */
   public static CostModel measure(final Consumer<String> progress) {
-    progress.accept("calibrating the cost model for this machine (once; a few seconds)");
+    return measure(progress, true).model();
+  }
+
+  /**
+   * Measures the model and says whether the machine was busy meanwhile.
+   *
+   * @param cached whether the model will be cached (the first line says it is measured once)
+   */
+  public static Measurement measure(final Consumer<String> progress, final boolean cached) {
+    progress.accept("calibrating the cost model for this machine (" + (cached ? "once; " : "") + "a few seconds)");
+    final String busyBefore = MachineLoad.busyNow();
     measureLoop(0); // Warms the disk cache and this JVM's JDI classes.
     final long start = System.nanoTime();
     final double bare = Math.min(measureLoop(0), measureLoop(0));
     final double launchMillis = (System.nanoTime() - start) / 2e6;
-    final double one = Math.min(measureLoop(1), measureLoop(1));
+    final double oneA = measureLoop(1);
+    final double oneB = measureLoop(1);
+    final double one = Math.min(oneA, oneB);
     final double many = Math.min(measureLoop(1 + EXTRA), measureLoop(1 + EXTRA));
     final double c0 = Math.max(0.1, (one - bare) / HITS / 1000.0);
     final double c1 = Math.max(0.0, (many - one) / HITS / EXTRA / 1000.0);
@@ -56,7 +77,9 @@ public final class Calibration {
     final CostModel model = new CostModel(c0, c1, launchMillis, gain, machine());
     progress.accept(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, %.0f ms per launch, "
         + "%.2f× throughput with %d sessions at once", c0, c1, launchMillis, gain, cores));
-    return model;
+    final String busy = busyBefore != null ? busyBefore
+        : MachineLoad.disagreement("the cost of a hit", oneA - bare, oneB - bare);
+    return new Measurement(model, busy);
   }
 
   /** The machine a model was measured on: a cached model from elsewhere must not be reused. */

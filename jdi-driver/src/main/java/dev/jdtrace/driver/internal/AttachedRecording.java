@@ -53,7 +53,7 @@ public final class AttachedRecording {
             while (breach == null && trigger.isAlive()) {
               breach = attachment.step(20);
             }
-            if (breach != null) {
+            if (breach != null && !breach.died()) {
               trigger.stop();
             }
             exit = trigger.exitCode();
@@ -69,11 +69,11 @@ public final class AttachedRecording {
           if (breach == null) {
             breach = attachment.settle();
           }
-          if (breach != null) {
+          if (breach != null && !breach.died()) {
             attachment.cut(true);
             truncated = breach.breach();
           }
-        } else {
+        } else if (!attachment.died()) {
           attachment.cut(true);
         }
         final int loaded = attachment.drain();
@@ -83,7 +83,8 @@ public final class AttachedRecording {
             installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
             installer.unplannedPrepared(), List.of());
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
-            attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded);
+            attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded,
+            attachment.died());
       } finally {
         attachment.detach();
         try {

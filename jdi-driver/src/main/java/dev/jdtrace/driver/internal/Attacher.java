@@ -2,6 +2,7 @@ package dev.jdtrace.driver.internal;
 
 import dev.jdtrace.driver.ProgramNotStartedException;
 import com.sun.jdi.Bootstrap;
+import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.AttachingConnector;
 import com.sun.jdi.connect.Connector;
@@ -11,7 +12,9 @@ import dev.jdtrace.driver.TargetException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -33,6 +36,12 @@ public final class Attacher {
   static final long RELISTEN_MILLIS = 5_000;
   /** When this process last detached from each target: its agent may not listen again at once. */
   private static final Map<Endpoint, Long> DETACHED_AT = new ConcurrentHashMap<>();
+  /**
+   * Targets this process found held at their start ({@code suspend=y}). One connection cannot be kept from
+   * the plan's attach to a session's (the agent serves one debugger, and {@code dispose()} resumes every
+   * thread), so the first detach lets such a target run before any breakpoint is set: the caller says so.
+   */
+  private static final Set<Endpoint> RELEASED = ConcurrentHashMap.newKeySet();
 
   private Attacher() {
   }
@@ -49,7 +58,11 @@ public final class Attacher {
     final long giveUp = detached == null ? System.nanoTime() : detached + RELISTEN_MILLIS * 1_000_000;
     while (true) {
       try {
-        return attachOnce(target);
+        final VirtualMachine vm = attachOnce(target);
+        if (heldAtStart(vm)) {
+          RELEASED.add(target);
+        }
+        return vm;
       } catch (final TargetException e) {
         if (!(e.getCause() instanceof ConnectException) || System.nanoTime() > giveUp) {
           throw e;
@@ -62,6 +75,20 @@ public final class Attacher {
         throw new TargetException("interrupted while attaching to " + target);
       }
     }
+  }
+
+  /** Whether an attach of this process found the target held at its start ({@code suspend=y}) and let it run. */
+  public static boolean released(final Endpoint target) {
+    return RELEASED.contains(target);
+  }
+
+  /**
+   * Every thread suspended before jdtrace suspended any: the agent holds the VM at its start until a debugger
+   * comes ({@code suspend=y}). A running JVM whose previous debugger left has every thread resumed.
+   */
+  private static boolean heldAtStart(final VirtualMachine vm) {
+    final List<ThreadReference> threads = vm.allThreads();
+    return !threads.isEmpty() && threads.stream().allMatch(ThreadReference::isSuspended);
   }
 
   /** Disconnects, leaving the target running, and remembers when, for the next attach. */

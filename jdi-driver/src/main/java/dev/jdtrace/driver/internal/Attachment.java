@@ -69,6 +69,7 @@ final class Attachment {
     this.installer = new BreakpointInstaller(spec.program(), spec.witnesses(), vm.eventRequestManager(),
         spec.unplanned());
     this.session = JdiSession.listen(vm, spec.filter(), recorder, installer);
+    session.holdAtDeath();
   }
 
   /**
@@ -155,9 +156,16 @@ final class Attachment {
    * @return why a guardrail or the safety check ends the session, or {@code null} to go on
    */
   Stop step(final long timeoutMillis) throws InterruptedException {
+    if (died()) {
+      return Stop.DIED;
+    }
     final EventSet set = vm.eventQueue().remove(timeoutMillis);
-    if (set != null && !session.handle(set)) {
-      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session());
+    if (set != null && !session.handle(set) && !died()) {
+      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session()
+          + " without exiting (killed outright?): where its threads stood is unknown");
+    }
+    if (died()) {
+      return Stop.DIED; // held at its death: where every recorded thread stood is in the stream, as in `run`
     }
     if (!installer.refused().isEmpty()) {
       return Stop.REFUSED;
@@ -185,10 +193,16 @@ final class Attachment {
    * Why a session stops before its window ends.
    *
    * @param breach the guardrail it went past, or {@code null} when the safety check refused a class (the
-   *     session traced nothing, so nothing is truncated)
+   *     session traced nothing, so nothing is truncated) or the target exited
+   * @param died whether the target exited: its threads' ends are recorded and there is nothing to detach from
    */
-  record Stop(GuardrailBreach breach) {
-    static final Stop REFUSED = new Stop(null);
+  record Stop(GuardrailBreach breach, boolean died) {
+    static final Stop REFUSED = new Stop(null, false);
+    static final Stop DIED = new Stop(null, true);
+
+    Stop(final GuardrailBreach breach) {
+      this(breach, false);
+    }
   }
 
   /**
@@ -266,6 +280,9 @@ final class Attachment {
    */
   int drain() throws InterruptedException {
     session.stopInstalling();
+    if (died()) {
+      return session.claimed();
+    }
     EventSet set;
     while ((set = vm.eventQueue().remove(Math.max(100, spec.guardrails().settleMillis()))) != null) {
       if (!session.handle(set)) {
@@ -289,8 +306,15 @@ final class Attachment {
     }
   }
 
+  /** Whether the target exited during the session (held at its death, so its threads' ends are recorded). */
+  boolean died() {
+    return session.witnessedDeath();
+  }
+
   private void removeRequests() {
     final EventRequestManager erm = vm.eventRequestManager();
+    // First: a death after the cut must not write the stacks of threads whose hits are no longer recorded.
+    erm.deleteEventRequests(erm.vmDeathRequests());
     erm.deleteEventRequests(erm.breakpointRequests());
     erm.deleteEventRequests(erm.classPrepareRequests());
     erm.deleteEventRequests(erm.exceptionRequests());

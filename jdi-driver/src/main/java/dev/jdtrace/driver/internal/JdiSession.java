@@ -121,6 +121,16 @@ public final class JdiSession {
   }
 
   /**
+   * Holds the VM at its death, as a launched session does, so that where each recorded thread stood is
+   * written when the target exits during an attached session.
+   */
+  void holdAtDeath() {
+    final VMDeathRequest death = vm.eventRequestManager().createVMDeathRequest();
+    death.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+    death.enable();
+  }
+
+  /**
    * Records until the target disconnects. The target starts when the VM-start event's set is resumed:
    * resuming the VM separately as well would race with that set, so that a class-prepare event still
    * queued behind it could be resumed before its breakpoints are set, losing the first hits.
@@ -161,7 +171,8 @@ public final class JdiSession {
       } else if (event instanceof ThreadStartEvent ts) {
         recorder.started(ts.thread());
       } else if (event instanceof VMDeathEvent && set.suspendPolicy() == EventRequest.SUSPEND_ALL
-          && !witnessedDeath) {
+          && !witnessedDeath && installing) {
+        // (An attached session that already removed its requests records no end: its streams are closed.)
         // The set holds the requested event and JDI's own one: the stacks are read once.
         witnessedDeath = true;
         recordEnds();
@@ -202,6 +213,11 @@ public final class JdiSession {
         }
       }
     }
+  }
+
+  /** How many traced classes were given to the installer: all those prepared while the session listened. */
+  int claimed() {
+    return prepared.size();
   }
 
   /** Marks a class as handled, so that its class-prepare event does not install it again. */
