@@ -50,21 +50,6 @@ public record RunReport(Plan plan, Prediction prediction, int blocks, List<Sessi
    */
   public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
       int plans, boolean planReused, boolean firstPassSkipped) {
-    public Phases(final long firstPassMillis, final long planningMillis, final long sessionsMillis,
-        final long decodingMillis, final int plans, final boolean planReused) {
-      this(firstPassMillis, planningMillis, sessionsMillis, decodingMillis, plans, planReused, false);
-    }
-
-    /** The same, with no first run made. */
-    Phases withFirstPassSkipped() {
-      return new Phases(firstPassMillis, planningMillis, sessionsMillis, decodingMillis, plans, planReused, true);
-    }
-  }
-
-  /** The same report with no first run made. */
-  RunReport withFirstPassSkipped() {
-    return new RunReport(plan, prediction, blocks, sessions, blockEntries, threads, wallMillis,
-        phases.withFirstPassSkipped(), evidence);
   }
 
   public RunReport {

@@ -232,6 +232,8 @@ final class TraceRun {
     FirstPass.Observed observed = request.allClasses() ? null
         : FirstPass.run(command, filter, request.stdin(), out, err, info);
     clock.firstPass = System.nanoTime() - start;
+    // No first run: every class planned, or the plan cache knew what it loads (it shows no run then).
+    clock.firstPassSkipped = observed == null || observed.shown() == null;
     final Shown shown = new Shown(observed == null ? null : observed.shown());
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     if (asked != request) {
@@ -293,6 +295,7 @@ final class TraceRun {
   /** Where a run's time goes, over every plan and attempt. */
   private static final class Clock {
     long firstPass;
+    boolean firstPassSkipped;
     long planning;
     long sessions;
     long decoding;
@@ -300,7 +303,7 @@ final class TraceRun {
 
     RunReport.Phases phases(final boolean reused) {
       return new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000, sessions / 1_000_000,
-          decoding / 1_000_000, plans, reused);
+          decoding / 1_000_000, plans, reused, firstPassSkipped);
     }
   }
 

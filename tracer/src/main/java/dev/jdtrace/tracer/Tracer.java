@@ -92,13 +92,7 @@ public final class Tracer {
   /** Plans, collects every session here, checks they saw the same run, and writes the trace. */
   public static RunReport run(final RunRequest request, final PrintStream out, final PrintStream err,
       final Consumer<String> info) throws IOException {
-    // Whether the first run was skipped is told by its notice (TraceRun's clock times the cache look-up alike).
-    final boolean[] skipped = {request.allClasses()};
-    final RunReport report = TraceRun.run(request, out, err, line -> {
-      skipped[0] |= line.startsWith(FirstPass.SKIPPED);
-      info.accept(line);
-    });
-    return skipped[0] ? report.withFirstPassSkipped() : report;
+    return TraceRun.run(request, out, err, info);
   }
 
   /**
