@@ -39,7 +39,7 @@ class PlanCollectMergeThreadsTest {
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.err()).containsPattern("one session: \\d threads ran traced code, and which thread does what can "
         + "differ from run to run \\(--deterministic splits it over sessions\\)")
-        .contains("wrote " + plan + " with 1 session(s)");
+        .contains("wrote " + plan + " with 1 session");
   }
 
   @Test
@@ -49,7 +49,7 @@ class PlanCollectMergeThreadsTest {
     final Cli.Outcome planned = Cli.execute(args(List.of("plan", "--deterministic", "--sessions", "2", "-o",
         plan.toString()), command));
     assertThat(planned.exitCode()).as(planned.err()).isZero();
-    assertThat(planned.err()).contains("with 2 session(s)");
+    assertThat(planned.err()).contains("with 2 sessions");
     final List<String> parts = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
       final Path part = dir.resolve("part-" + k);

@@ -43,8 +43,8 @@ final class Sessions {
         futures.add(pool.submit(() -> {
           final SessionResult r = session.apply(s, part(work, s.index()));
           if (total > 1) {
-            final String line = String.format("session %d/%d done: %d breakpoints, %d hits, %.1f s", s.index() + 1,
-                total, r.breakpoints(), r.hits(), r.wallMillis() / 1000.0);
+            final String line = String.format("session %d/%d done: %s, %s, %.1f s", s.index() + 1, total,
+                Plural.of(r.breakpoints(), "breakpoint"), Plural.of(r.hits(), "hit"), r.wallMillis() / 1000.0);
             final int finished = done.incrementAndGet();
             if (progress instanceof SessionProgress bar) {
               bar.step(finished, total, line);

@@ -146,8 +146,8 @@ final class TraceRun {
       final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
       if (plan.id().equals(stored.planId())) {
         info.accept("plan " + plan.id() + ": " + stored.witnesses() + " witnesses of " + program.blockCount()
-            + " blocks in " + sessions.size() + String.format(" session(s), predicted %.1f s on %d worker(s), ",
-            stored.prediction().wallMillis() / 1000, stored.prediction().workers())
+            + " blocks in " + Plural.of(sessions.size(), "session") + String.format(", predicted %.1f s on %s, ",
+            stored.prediction().wallMillis() / 1000, Plural.of(stored.prediction().workers(), "worker"))
             + "reused from the plan cache: nothing planned");
         return new TracePlan(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
@@ -204,12 +204,12 @@ final class TraceRun {
     final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
         + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
-        : " (the " + program.classes().size() + " traced classes the program loads, of "
+        : " (the " + Plural.of(program.classes().size(), "traced class") + " the program loads, of "
             + (program.classes().size() + traced.unplanned().size()) + ")")
-        + " in " + sessions.size() + " session(s)"
+        + " in " + Plural.of(sessions.size(), "session")
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
-            ", predicted %.1f s on %d worker(s)%s", prediction.wallMillis() / 1000,
-            prediction.workers(), request.weights() != null ? ""
+            ", predicted %.1f s on %s%s", prediction.wallMillis() / 1000,
+            Plural.of(prediction.workers(), "worker"), request.weights() != null ? ""
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
     return new TracePlan(traced, plan, models, prediction, false);
