@@ -44,6 +44,8 @@ public final class Walker {
   private int[] path = new int[256];
   private int length;
   private WalkCalls calls = WalkCalls.NONE;
+  /** A class initialiser the top frame's block started ended by an exception: that block throws next. */
+  private boolean failedInit;
 
   /** A walk over one session's stream. */
   public Walker(final IcfgModel model, final String thread, final ThreadStream stream) {
@@ -124,18 +126,26 @@ public final class Walker {
       final Frame top = top();
       final ExceptionRecord thrown = exceptionHead();
       if (thrown != null && atThrowPoint(thrown, top)) {
+        failedInit = false;
         unwind(thrown);
+      } else if (failedInit) {
+        throw fail("diverged: a class initialiser this block started threw, so the block must throw next, but the "
+            + "streams hold " + describe(firstGoal()));
       } else if (top.isExternal()) {
         stepExternal(top);
       } else {
         stepTraced(top);
       }
     }
+    final List<String> left = new ArrayList<>();
     for (int s = 0; s < models.size(); s++) {
       if (pos[s] != events.get(s).length) {
-        throw fail("the thread's path ended but " + (events.get(s).length - pos[s]) + " events of session " + s
-            + " remain");
+        left.add("session " + s + " has " + (events.get(s).length - pos[s]) + " more, the next " + describe(goal(s)));
       }
+    }
+    if (!left.isEmpty()) {
+      throw fail("diverged: the thread's path ended, but the walk could not place the rest of its streams: "
+          + String.join("; ", left));
     }
     final int[] result = Arrays.copyOf(path, length);
     selfCheck(result);
@@ -374,21 +384,35 @@ public final class Walker {
       throw fail("cannot place an exception: the VM did not show its stack when it was thrown");
     }
     int popped = 0;
+    Frame last = null;
     while (popped < e.unwound()) {
       if (stack.size() <= 1) {
         throw fail("diverged: an exception unwound more traced frames than the thread has");
       }
-      if (!pop().isExternal()) {
+      final Frame f = pop();
+      if (!f.isExternal()) {
         popped++;
+        last = f;
       }
     }
     if (e.catchBlock() == ExceptionRecord.UNCAUGHT) {
-      clear();
+      // The thread's untraced bottom frame still runs: the JVM hands the exception to the uncaught-exception
+      // handler, which can call traced code (the exception's getMessage or toString, a traced handler).
+      while (stack.size() > 1) {
+        if (!pop().isExternal()) {
+          throw fail("diverged: an uncaught exception left a traced frame below the ones it unwound");
+        }
+      }
       return;
     }
     if (e.catchBlock() == ExceptionRecord.UNTRACED) {
+      // The JVM itself takes an exception that ends a class initialiser, in the frame that started it: that
+      // frame is traced when a traced block's instruction started the initialiser.
       if (!top().isExternal()) {
-        throw fail("diverged: an exception caught in untraced code left a traced frame on top");
+        if (last == null || last.kind != Frame.Kind.INTERRUPT) {
+          throw fail("diverged: an exception caught in untraced code left a traced frame on top");
+        }
+        failedInit = true;
       }
       return;
     }
@@ -547,7 +571,9 @@ public final class Walker {
   }
 
   private ReconstructionException fail(final String what) {
-    final String at = stack.isEmpty() || top().isExternal() ? "in untraced code" : "at " + where(top().block);
+    final String at = stack.isEmpty() || top().isExternal()
+        ? "in untraced code" + (length == 0 ? " before any traced block" : " after " + where(path[length - 1]))
+        : "at " + where(top().block);
     return new ReconstructionException("thread " + thread + ", " + at + ", stream events " + Arrays.toString(pos)
         + ": " + what);
   }
