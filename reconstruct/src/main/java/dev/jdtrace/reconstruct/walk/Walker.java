@@ -137,15 +137,10 @@ public final class Walker {
         stepTraced(top);
       }
     }
-    final List<String> left = new ArrayList<>();
     for (int s = 0; s < models.size(); s++) {
       if (pos[s] != events.get(s).length) {
-        left.add("session " + s + " has " + (events.get(s).length - pos[s]) + " more, the next " + describe(goal(s)));
+        throw fail("diverged: the thread's path ended, but the walk could not place the rest of its streams");
       }
-    }
-    if (!left.isEmpty()) {
-      throw fail("diverged: the thread's path ended, but the walk could not place the rest of its streams: "
-          + String.join("; ", left));
     }
     final int[] result = Arrays.copyOf(path, length);
     selfCheck(result);
@@ -575,6 +570,17 @@ public final class Walker {
         ? "in untraced code" + (length == 0 ? " before any traced block" : " after " + where(path[length - 1]))
         : "at " + where(top().block);
     return new ReconstructionException("thread " + thread + ", " + at + ", stream events " + Arrays.toString(pos)
-        + ": " + what);
+        + ": " + what + "; " + unplaced());
+  }
+
+  /** Each session's next event, which the walk could not place, or that it is at its end. */
+  private String unplaced() {
+    final List<String> next = new ArrayList<>();
+    for (int s = 0; s < models.size(); s++) {
+      final int left = events.get(s).length - pos[s];
+      next.add("session " + s + (left == 0 ? " is at its end" + (ends.get(s) == null ? "" : ", " + describe(goal(s)))
+          : " has " + left + " event(s) left, the next " + describe(goal(s))));
+    }
+    return String.join(", ", next);
   }
 }
