@@ -7,6 +7,7 @@ import dev.jdtrace.programs.crossing.app.FailingInit;
 import dev.jdtrace.programs.crossing.app.FailingInitUncaught;
 import dev.jdtrace.programs.crossing.app.JacksonUnknownField;
 import dev.jdtrace.programs.crossing.app.UncaughtThroughRelay;
+import dev.jdtrace.programs.crossing.app.UntracedInitCallsBack;
 import dev.jdtrace.reference.SteppingReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +33,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   <li>{@link Crossings}: the same for initialisers started by untraced code (a field read, {@code forName},
  *       reflection), reflection's native accessors taking a traced method's exception, and traced code run
  *       from untraced {@code catch}, {@code finally} and an untraced exception's constructor and
- *       {@code toString}.
+ *       {@code toString};
+ *   <li>{@link UntracedInitCallsBack}: an untraced class's initialiser, started in the middle of a traced block
+ *       that goes on by a branch or a traced call, calls back (it was decoded wrongly in two sessions: the
+ *       callbacks placed after the block's way on) and throws.
  * </ul>
  */
 class ExceptionCrossingTest {
@@ -43,8 +47,8 @@ class ExceptionCrossingTest {
   Path dir;
 
   static Stream<String> programs() {
-    return Stream.of(Crossings.class, FailingInit.class, FailingInitUncaught.class, UncaughtThroughRelay.class)
-        .map(Class::getName);
+    return Stream.of(Crossings.class, FailingInit.class, FailingInitUncaught.class, UncaughtThroughRelay.class,
+        UntracedInitCallsBack.class).map(Class::getName);
   }
 
   static Stream<Arguments> configurations() {

@@ -226,11 +226,18 @@ public final class Walker {
         consistent.add(c);
       }
     }
-    final int site = top.site >= 0 ? consistency.get(0).returnSite(top.site) : -1;
-    final boolean returns = site >= 0
-        && consistentEverywhere(site, stack.size() - 2, Consistency.interrupt(stack, stack.size() - 2));
+    final boolean returns;
+    if (top.initialiser) {
+      returns = resumesEverywhere(top.site, stack.size() - 2);
+    } else {
+      final int site = top.site >= 0 ? consistency.get(0).returnSite(top.site) : -1;
+      returns = site >= 0
+          && consistentEverywhere(site, stack.size() - 2, Consistency.interrupt(stack, stack.size() - 2));
+    }
     if (consistent.size() + (returns ? 1 : 0) > 1) {
-      throw fail("ambiguous plan: " + (returns ? "the return of the untraced call at " + where(top.site) + " and " : "")
+      throw fail("ambiguous plan: " + (returns ? (top.initialiser ? "the way on of " + where(top.site)
+          + " after the untraced class initialiser it started" : "the return of the untraced call at "
+          + where(top.site)) + " and " : "")
           + "callbacks " + consistent.stream().map(c -> program.methods().get(c).id().toString()).toList()
           + " all explain " + describe(goal(0)));
     }
@@ -279,7 +286,18 @@ public final class Walker {
 
   private void returnFromExternal(final Frame top) {
     stack.remove(stack.size() - 1);
-    enter(consistency.get(0).returnSite(top.site));
+    if (!top.initialiser) {
+      enter(consistency.get(0).returnSite(top.site));
+    } // else the block that started the untraced class initialiser goes on
+  }
+
+  private boolean resumesEverywhere(final int block, final int depth) {
+    for (int s = 0; s < models.size(); s++) {
+      if (!consistency.get(s).resumes(block, goal(s), stack, depth)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void stepTraced(final Frame top) {
@@ -291,6 +309,12 @@ public final class Walker {
         push(Frame.traced(clinit, true), entry);
         return;
       }
+    }
+    if (!top.untracedInitDone && structure.untracedInit(b)) {
+      // An untraced class's initialiser this block may start can call back before the block goes on.
+      top.untracedInitDone = true;
+      stack.add(Frame.initialiser(b));
+      return;
     }
     final Block block = program.block(b);
     final int method = program.methodOf(b);
@@ -447,6 +471,7 @@ public final class Walker {
       throw fail("diverged: a call returned where its method has no return site");
     }
     top().block = block;
+    top().untracedInitDone = false;
     if (length == path.length) {
       path = Arrays.copyOf(path, length * 2);
     }
