@@ -55,11 +55,12 @@ public final class IcfgModel {
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
         final boolean everyMethod, final BitSet entries) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries));
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries), classpath);
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
-    private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
+    private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks,
+        final List<Path> classpath) {
       final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
           : new Hierarchy(program);
       final InitTriggers inits = new InitTriggers(hierarchy);
@@ -74,7 +75,7 @@ public final class IcfgModel {
           clinits[b++] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
         }
       }
-      return new Structure(program, targets, clinits, callbacks, UntracedInits.of(program, targets));
+      return new Structure(program, targets, clinits, callbacks, UntracedInits.of(program, targets, classpath));
     }
   }
 
