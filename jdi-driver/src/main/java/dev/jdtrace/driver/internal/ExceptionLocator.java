@@ -13,6 +13,10 @@ import java.util.List;
  * Describes an exception for the decoder while its thread is suspended at the throw: the traced throw
  * and catch blocks, and how many traced frames it unwinds. The frame count is what lets the decoder pop
  * exactly the right frames when the catch is in untraced code or in a recursive method.
+ *
+ * <p>The JVM predicts the catch by scanning the Java frames for a handler, blind to where code it runs
+ * itself takes the exception first: the end of a class initialiser, and reflection's native accessors.
+ * The record stops there, as caught by untraced code; what the JVM throws next is another event.
  */
 final class ExceptionLocator {
   private final BreakpointInstaller installer;
@@ -39,8 +43,16 @@ final class ExceptionLocator {
     int traced = 0;
     int innermost = -1;
     boolean caught = false;
-    for (final StackFrame frame : frames) {
-      final Location at = frame.location();
+    int catching = catchBlock;
+    for (int i = 0; i < frames.size(); i++) {
+      final Location at = frames.get(i).location();
+      if (i > 0 && wraps(at)) {
+        // The JVM predicts the catch as if no native frame stood between: reflection's native code takes
+        // the exception here and throws an InvocationTargetException of its own (a new event).
+        caught = true;
+        catching = ExceptionRecord.UNTRACED;
+        break;
+      }
       if (innermost < 0) {
         innermost = installer.blockAt(at);
       }
@@ -51,12 +63,35 @@ final class ExceptionLocator {
       if (installer.methodIndex(at.method()) >= 0) {
         traced++;
       }
+      if (at.method().name().equals("<clinit>")) {
+        // No exception leaves a class initialiser: the JVM takes it there and throws again (an
+        // ExceptionInInitializerError, or the same Error) where the initialisation started, a new event.
+        // Its catch prediction looked past this frame and is wrong.
+        caught = true;
+        catching = ExceptionRecord.UNTRACED;
+        break;
+      }
     }
-    if (innermost < 0 || (traced == 0 && catchBlock < 0 && caught)) {
+    if (innermost < 0 || (traced == 0 && catching < 0 && caught)) {
       return null; // Thrown and caught in untraced code without unwinding a traced frame.
     }
     final boolean inCall = installer.blockAt(event.location()) < 0;
-    return new ExceptionRecord(innermost, inCall, catchBlock, traced);
+    return new ExceptionRecord(innermost, inCall, catching, traced);
+  }
+
+  /**
+   * Whether a frame below the throw is native code that takes every exception its Java callee throws and
+   * wraps it: reflection's native accessors (JDK 17 uses them for a method's first calls). Other native
+   * code may pass an exception on unseen by the JVM's events, so its frames are looked through as before.
+   */
+  static boolean wraps(final Location at) {
+    final com.sun.jdi.Method m = at.method();
+    if (!m.isNative()) {
+      return false;
+    }
+    final String owner = m.declaringType().name();
+    return (owner.startsWith("jdk.internal.reflect.Native") || owner.startsWith("sun.reflect.Native"))
+        && (m.name().equals("invoke0") || m.name().equals("newInstance0"));
   }
 
   /** Whether the frame's current block is covered by the traced handler (always true when untraced). */

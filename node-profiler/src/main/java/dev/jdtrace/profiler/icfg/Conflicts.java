@@ -17,7 +17,9 @@ import java.util.Map;
  *   <li>traced targets of a call that cannot run untraced code: their entries' FIRST sets disjoint;</li>
  *   <li>callbacks: each callback's entry FIRST set holds only witnesses, no two callbacks share one;</li>
  *   <li>the return site of a call that may run untraced code: its FIRST set shares nothing with the
- *       callbacks and reaches neither more untraced code nor the method's exit before a witness.</li>
+ *       callbacks and reaches neither more untraced code nor the method's exit before a witness;</li>
+ *   <li>likewise the way on of a block that may start an untraced class's initialiser, which may call back
+ *       before the block goes on ({@link IcfgModel#untracedInit}).</li>
  * </ul>
  */
 final class Conflicts {
@@ -78,6 +80,7 @@ final class Conflicts {
         pairwise(model, follow, out, next, sets, blockWeight, b, "successors of ");
       }
     }
+    untracedInits(model, out);
     final Map<Integer, Integer> owner = new HashMap<>();
     final BitSet callbacks = model.callbacks();
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
@@ -97,6 +100,40 @@ final class Conflicts {
       }
     }
     return out;
+  }
+
+  /**
+   * After an untraced initialiser a block started, the block goes on: to its traced initialisers, its traced
+   * callees and return site, or its successors. None of them may lead to a callback's witness before one of
+   * its own, or the walk could not tell the initialiser calling back from the block going on. Where no block
+   * can be made a witness (the block returns), nothing is added: the walk then refuses such a run as ambiguous.
+   */
+  private static void untracedInits(final IcfgModel model, final List<Conflict> out) {
+    final Program p = model.program();
+    final FirstSets first = model.first();
+    final FollowSets follow = model.follow();
+    final BitSet blocks = model.structure().untracedInits();
+    for (int b = blocks.nextSetBit(0); b >= 0; b = blocks.nextSetBit(b + 1)) {
+      final int method = p.methodOf(b);
+      final List<Integer> wayOn = new ArrayList<>();
+      for (final int clinit : model.clinits(b)) {
+        wayOn.add(p.blockId(clinit, 0));
+      }
+      final CallTargets t = model.targets(b);
+      if (t != null) {
+        t.traced().forEach(m -> wayOn.add(p.blockId(m, 0)));
+      }
+      for (int i = 0; i < p.successorCount(b); i++) {
+        wayOn.add(p.successor(b, i));
+      }
+      for (final int next : wayOn) {
+        if (!model.isWitness(next) && leaksToCallbacks(model, p.methodOf(next) == method
+            ? follow.substitute(first.of(next), method) : first.of(next))) {
+          final int block = b;
+          out.add(new Conflict(() -> "way on of block " + block + " after an untraced initialiser: " + next, next));
+        }
+      }
+    }
   }
 
   /** A callee's entry FIRST set with its EXIT continued at the call's return site. */

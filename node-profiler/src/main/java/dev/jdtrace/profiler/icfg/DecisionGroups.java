@@ -158,6 +158,32 @@ public record DecisionGroups(List<Unit> units) {
     }
   }
 
+  /**
+   * What a block that started an untraced initialiser can reach first as it goes on: its traced
+   * initialisers, its traced callees (then its return site), its successors.
+   */
+  private static List<int[]> wayOn(final IcfgModel model, final int b) {
+    final Program p = model.program();
+    final FirstSets first = model.first();
+    final FollowSets follow = model.follow();
+    final int method = p.methodOf(b);
+    final List<int[]> out = new ArrayList<>();
+    for (final int clinit : model.clinits(b)) {
+      out.add(first.of(p.blockId(clinit, 0)));
+    }
+    final int[] ret = p.successorCount(b) == 0 ? new int[0] : follow.substitute(first.of(p.successor(b, 0)), method);
+    final CallTargets t = model.targets(b);
+    if (t != null) {
+      for (final int m : t.traced()) {
+        out.add(continued(first.of(p.blockId(m, 0)), ret));
+      }
+    }
+    for (int i = 0; i < p.successorCount(b); i++) {
+      out.add(follow.substitute(first.of(p.successor(b, i)), method));
+    }
+    return out;
+  }
+
   /** Splits the witnesses of a decodable model into units. */
   public static DecisionGroups of(final IcfgModel model) {
     final Program p = model.program();
@@ -179,6 +205,10 @@ public record DecisionGroups(List<Unit> units) {
     for (int b = 0; b < p.blockCount(); b++) {
       final int method = p.methodOf(b);
       final int successors = p.successorCount(b);
+      if (model.untracedInit(b)) {
+        // An untraced initialiser the block starts may call back, or the block goes on: one session decides.
+        untraced.add(new Unit(beyond(callbackFirsts, wayOn(model, b)), shared, b, true));
+      }
       final List<int[]> candidates = new ArrayList<>();
       if (p.end(b) == BlockEnd.INVOKE) {
         final CallTargets t = model.targets(b);

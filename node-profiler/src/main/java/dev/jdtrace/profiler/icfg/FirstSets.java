@@ -192,6 +192,9 @@ public final class FirstSets {
     for (final int clinit : model.clinits(b)) {
       acc = union(acc, first[p.blockId(clinit, 0)]);
     }
+    if (model.untracedInit(b)) {
+      acc = union(acc, new int[] {EXTERNAL}); // an untraced initialiser may call back first
+    }
     switch (p.end(b)) {
       case RETURN -> acc = union(acc, new int[] {EXIT});
       case THROW -> acc = union(acc, new int[] {THROW});

@@ -29,8 +29,14 @@ public final class IcfgModel {
   /** The structure's returns, indexed on first use and handed on to the models of later repair rounds. */
   private FollowSets.Returns returns;
 
-  /** Static facts that do not depend on the witnesses: share them across witness sets. */
-  public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks) {
+  /**
+   * Static facts that do not depend on the witnesses: share them across witness sets.
+   *
+   * @param untracedInits the blocks that may start an untraced class's initialiser in their middle, which may
+   *     call back before the block goes on ({@link UntracedInits})
+   */
+  public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks,
+      BitSet untracedInits) {
 
     /**
      * The closed world: no class outside the program extends it, and the callbacks are what the classpath's
@@ -49,11 +55,12 @@ public final class IcfgModel {
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
         final boolean everyMethod, final BitSet entries) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries));
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries), classpath);
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
-    private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks) {
+    private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks,
+        final List<Path> classpath) {
       final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
           : new Hierarchy(program);
       final InitTriggers inits = new InitTriggers(hierarchy);
@@ -68,7 +75,7 @@ public final class IcfgModel {
           clinits[b++] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
         }
       }
-      return new Structure(program, targets, clinits, callbacks);
+      return new Structure(program, targets, clinits, callbacks, UntracedInits.of(program, targets, classpath));
     }
   }
 
@@ -147,6 +154,14 @@ public final class IcfgModel {
   /** Targets of the call ending a block, or {@code null} when the block does not end in a call. */
   public CallTargets targets(final int block) {
     return targets[block];
+  }
+
+  /**
+   * Whether the block may start an untraced class's initialiser before its end, which may call traced code
+   * back before the block goes on.
+   */
+  public boolean untracedInit(final int block) {
+    return structure.untracedInits().get(block);
   }
 
   /** {@code <clinit>} method indices this block can start. */

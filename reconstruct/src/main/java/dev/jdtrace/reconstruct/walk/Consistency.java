@@ -134,8 +134,19 @@ final class Consistency {
         }
       }
     }
+    if (frame.initialiser) {
+      return continuation(frame.site, goal, stack, depth - 1, true); // the block that started it goes on
+    }
     return frame.site >= 0 && returnSite(frame.site) >= 0
         && consistent(returnSite(frame.site), goal, stack, depth - 1, interrupt(stack, depth - 1));
+  }
+
+  /**
+   * Whether the block {@code block} of the frame at {@code depth}, going on after the untraced class
+   * initialisers it started, can reach the goal first.
+   */
+  boolean resumes(final int block, final Goal goal, final List<Frame> stack, final int depth) {
+    return continuation(block, goal, stack, depth, true);
   }
 
   /** Whether an untraced frame at {@code depth}, over the real frames below it, is the start's top frame. */
@@ -276,6 +287,9 @@ final class Consistency {
       // A class initialiser the block starts runs inside it, before its way on (FIRST sets do the same).
       for (final int clinit : model.clinits(x)) {
         pred.get(program.blockId(clinit, 0)).add(x);
+      }
+      if (model.untracedInit(x)) {
+        pred.get(untraced).add(x); // an untraced initialiser it starts may call back
       }
       final CallTargets t = model.targets(x);
       boolean through = true;

@@ -12,21 +12,34 @@ final class Frame {
   final int method;
   /** For EXTERNAL: the block whose call entered untraced code, or -1 at the bottom of the thread. */
   final int site;
+  /**
+   * For EXTERNAL: an untraced class initialiser that {@link #site} started in its middle; when it returns, that
+   * block goes on (rather than its return site).
+   */
+  final boolean initialiser;
   /** For TRACED and INTERRUPT: the block being executed. */
   int block;
+  /** For TRACED and INTERRUPT: the untraced initialisers the current block may start have had their turn. */
+  boolean untracedInitDone;
 
-  private Frame(final Kind kind, final int method, final int site) {
+  private Frame(final Kind kind, final int method, final int site, final boolean initialiser) {
     this.kind = kind;
     this.method = method;
     this.site = site;
+    this.initialiser = initialiser;
   }
 
   static Frame traced(final int method, final boolean interrupt) {
-    return new Frame(interrupt ? Kind.INTERRUPT : Kind.TRACED, method, -1);
+    return new Frame(interrupt ? Kind.INTERRUPT : Kind.TRACED, method, -1, false);
   }
 
   static Frame external(final int site) {
-    return new Frame(Kind.EXTERNAL, -1, site);
+    return new Frame(Kind.EXTERNAL, -1, site, false);
+  }
+
+  /** Untraced class initialisers the block {@code site} started before its end. */
+  static Frame initialiser(final int site) {
+    return new Frame(Kind.EXTERNAL, -1, site, true);
   }
 
   boolean isExternal() {

@@ -44,6 +44,8 @@ public final class Walker {
   private int[] path = new int[256];
   private int length;
   private WalkCalls calls = WalkCalls.NONE;
+  /** A class initialiser the top frame's block started ended by an exception: that block throws next. */
+  private boolean failedInit;
 
   /** A walk over one session's stream. */
   public Walker(final IcfgModel model, final String thread, final ThreadStream stream) {
@@ -124,7 +126,11 @@ public final class Walker {
       final Frame top = top();
       final ExceptionRecord thrown = exceptionHead();
       if (thrown != null && atThrowPoint(thrown, top)) {
+        failedInit = false;
         unwind(thrown);
+      } else if (failedInit) {
+        throw fail("diverged: a class initialiser this block started threw, so the block must throw next, but the "
+            + "streams hold " + describe(firstGoal()));
       } else if (top.isExternal()) {
         stepExternal(top);
       } else {
@@ -133,8 +139,7 @@ public final class Walker {
     }
     for (int s = 0; s < models.size(); s++) {
       if (pos[s] != events.get(s).length) {
-        throw fail("the thread's path ended but " + (events.get(s).length - pos[s]) + " events of session " + s
-            + " remain");
+        throw fail("diverged: the thread's path ended, but the walk could not place the rest of its streams");
       }
     }
     final int[] result = Arrays.copyOf(path, length);
@@ -221,11 +226,18 @@ public final class Walker {
         consistent.add(c);
       }
     }
-    final int site = top.site >= 0 ? consistency.get(0).returnSite(top.site) : -1;
-    final boolean returns = site >= 0
-        && consistentEverywhere(site, stack.size() - 2, Consistency.interrupt(stack, stack.size() - 2));
+    final boolean returns;
+    if (top.initialiser) {
+      returns = resumesEverywhere(top.site, stack.size() - 2);
+    } else {
+      final int site = top.site >= 0 ? consistency.get(0).returnSite(top.site) : -1;
+      returns = site >= 0
+          && consistentEverywhere(site, stack.size() - 2, Consistency.interrupt(stack, stack.size() - 2));
+    }
     if (consistent.size() + (returns ? 1 : 0) > 1) {
-      throw fail("ambiguous plan: " + (returns ? "the return of the untraced call at " + where(top.site) + " and " : "")
+      throw fail("ambiguous plan: " + (returns ? (top.initialiser ? "the way on of " + where(top.site)
+          + " after the untraced class initialiser it started" : "the return of the untraced call at "
+          + where(top.site)) + " and " : "")
           + "callbacks " + consistent.stream().map(c -> program.methods().get(c).id().toString()).toList()
           + " all explain " + describe(goal(0)));
     }
@@ -274,7 +286,18 @@ public final class Walker {
 
   private void returnFromExternal(final Frame top) {
     stack.remove(stack.size() - 1);
-    enter(consistency.get(0).returnSite(top.site));
+    if (!top.initialiser) {
+      enter(consistency.get(0).returnSite(top.site));
+    } // else the block that started the untraced class initialiser goes on
+  }
+
+  private boolean resumesEverywhere(final int block, final int depth) {
+    for (int s = 0; s < models.size(); s++) {
+      if (!consistency.get(s).resumes(block, goal(s), stack, depth)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void stepTraced(final Frame top) {
@@ -286,6 +309,12 @@ public final class Walker {
         push(Frame.traced(clinit, true), entry);
         return;
       }
+    }
+    if (!top.untracedInitDone && structure.untracedInit(b)) {
+      // An untraced class's initialiser this block may start can call back before the block goes on.
+      top.untracedInitDone = true;
+      stack.add(Frame.initialiser(b));
+      return;
     }
     final Block block = program.block(b);
     final int method = program.methodOf(b);
@@ -374,21 +403,35 @@ public final class Walker {
       throw fail("cannot place an exception: the VM did not show its stack when it was thrown");
     }
     int popped = 0;
+    Frame last = null;
     while (popped < e.unwound()) {
       if (stack.size() <= 1) {
         throw fail("diverged: an exception unwound more traced frames than the thread has");
       }
-      if (!pop().isExternal()) {
+      final Frame f = pop();
+      if (!f.isExternal()) {
         popped++;
+        last = f;
       }
     }
     if (e.catchBlock() == ExceptionRecord.UNCAUGHT) {
-      clear();
+      // The thread's untraced bottom frame still runs: the JVM hands the exception to the uncaught-exception
+      // handler, which can call traced code (the exception's getMessage or toString, a traced handler).
+      while (stack.size() > 1) {
+        if (!pop().isExternal()) {
+          throw fail("diverged: an uncaught exception left a traced frame below the ones it unwound");
+        }
+      }
       return;
     }
     if (e.catchBlock() == ExceptionRecord.UNTRACED) {
+      // The JVM itself takes an exception that ends a class initialiser, in the frame that started it: that
+      // frame is traced when a traced block's instruction started the initialiser.
       if (!top().isExternal()) {
-        throw fail("diverged: an exception caught in untraced code left a traced frame on top");
+        if (last == null || last.kind != Frame.Kind.INTERRUPT) {
+          throw fail("diverged: an exception caught in untraced code left a traced frame on top");
+        }
+        failedInit = true;
       }
       return;
     }
@@ -428,6 +471,7 @@ public final class Walker {
       throw fail("diverged: a call returned where its method has no return site");
     }
     top().block = block;
+    top().untracedInitDone = false;
     if (length == path.length) {
       path = Arrays.copyOf(path, length * 2);
     }
@@ -547,8 +591,21 @@ public final class Walker {
   }
 
   private ReconstructionException fail(final String what) {
-    final String at = stack.isEmpty() || top().isExternal() ? "in untraced code" : "at " + where(top().block);
+    final String at = stack.isEmpty() || top().isExternal()
+        ? "in untraced code" + (length == 0 ? " before any traced block" : " after " + where(path[length - 1]))
+        : "at " + where(top().block);
     return new ReconstructionException("thread " + thread + ", " + at + ", stream events " + Arrays.toString(pos)
-        + ": " + what);
+        + ": " + what + "; " + unplaced());
+  }
+
+  /** Each session's next event, which the walk could not place, or that it is at its end. */
+  private String unplaced() {
+    final List<String> next = new ArrayList<>();
+    for (int s = 0; s < models.size(); s++) {
+      final int left = events.get(s).length - pos[s];
+      next.add("session " + s + (left == 0 ? " is at its end" + (ends.get(s) == null ? "" : ", " + describe(goal(s)))
+          : " has " + left + " event(s) left, the next " + describe(goal(s))));
+    }
+    return String.join(", ", next);
   }
 }

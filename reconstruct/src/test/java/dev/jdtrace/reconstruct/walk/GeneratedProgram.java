@@ -472,6 +472,10 @@ public final class GeneratedProgram {
       }
 
       List<Block> build() {
+        if (inClinit && opt.exceptions() && src.next(2) == 1) {
+          // A static initialiser that may throw: the JVM ends the initialisation there (issue 27).
+          stmt(src.next(2) == 0 ? 10 : 2, 0, null);
+        }
         seq(0, null);
         if (reachable) {
           close(BlockEnd.RETURN, List.of(), null);
@@ -654,14 +658,14 @@ public final class GeneratedProgram {
           case 8 -> backCall();
           case 9 -> guarded(() -> close(BlockEnd.RETURN, List.of(), null));
           case 10 -> {
-            if (opt.exceptions() && !inClinit) {
+            if (opt.exceptions()) {
               guarded(() -> close(BlockEnd.THROW, List.of(), null));
             } else {
               externalCall();
             }
           }
           case 11 -> {
-            if (opt.exceptions() && !inClinit && nest) {
+            if (opt.exceptions() && nest) {
               tryStmt(depth, loop);
             } else {
               forwardCall();
@@ -684,7 +688,7 @@ public final class GeneratedProgram {
               return;
             }
             final int how = src.next(4);
-            if (how == 1 && opt.exceptions() && !inClinit) {
+            if (how == 1 && opt.exceptions()) {
               close(BlockEnd.THROW, List.of(), null);
             } else if (how >= 2 && loop != null) {
               close(BlockEnd.GOTO, List.of(how == 2 ? loop.breakTo() : loop.continueTo()), null);

@@ -24,8 +24,12 @@ import java.util.Set;
  * <p>The result is the trace: the true block path interleaved with the exception records the JVM would report
  * (throw block, catch block, traced frames unwound). The stream for a witness set is its projection.
  *
- * <p>Not modelled: exceptions escaping a class initialiser (they become {@code ExceptionInInitializerError}),
- * so no exception may propagate into a {@code <clinit>} frame, and class initialisation by {@code new}.
+ * <p>An exception never leaves a class initialiser: the JVM takes it there (the record says untraced code
+ * caught it) and throws again where the initialisation started: at the block that started it, or in the
+ * untraced code that did, which may catch that itself. An uncaught exception leaves the thread's untraced
+ * bottom frame, which may call back once more (the uncaught-exception handler calling {@code toString}).
+ *
+ * <p>Not modelled: class initialisation by {@code new}.
  */
 final class Simulator {
 
@@ -122,6 +126,8 @@ final class Simulator {
     boolean initsDone;
     int calls;
     int pendingCallback = -1;
+    /** The bottom frame, running the uncaught-exception handler. */
+    boolean afterUncaught;
 
     Frame(final Kind kind, final int method, final int site) {
       this.kind = kind;
@@ -261,7 +267,7 @@ final class Simulator {
       final boolean bottom = top.site < 0;
       final boolean mayCall = top.calls < (bottom ? BOTTOM_CALLS : SITE_CALLS);
       final boolean mustCall = bottom && top.calls == 0;
-      final boolean mayThrow = untracedThrows && !mustCall && stack.size() > 1 && !clinitOnStack();
+      final boolean mayThrow = untracedThrows && !mustCall && stack.size() > 1;
       final List<Integer> options = new ArrayList<>();
       final List<Integer> costs = new ArrayList<>();
       if (!mustCall) {
@@ -292,6 +298,9 @@ final class Simulator {
         raise(top.site, true, stack.size() - 2);
       } else {
         top.calls++;
+        if (top.afterUncaught) {
+          features.add("callback after an uncaught exception");
+        }
         if (isClinit(pick)) {
           initialised.set(pick);
         }
@@ -357,7 +366,7 @@ final class Simulator {
             stack.add(new Frame(Kind.EXTERNAL, -1, b));
           } else if (g.pure[b]) {
             // Untraced code that cannot call back: it returns, or throws.
-            if (untracedThrows && !clinitOnStack() && choose(Choice.PURE_THROWS, new int[] {0, 0}) == 1) {
+            if (untracedThrows && choose(Choice.PURE_THROWS, new int[] {0, 0}) == 1) {
               pureThrow = true;
               raise(b, true, stack.size() - 1);
             } else {
@@ -393,40 +402,60 @@ final class Simulator {
       int unwound = 0;
       for (int i = from; i >= 0; i--) {
         final Frame f = stack.get(i);
-        final boolean intoClinit = i > 0 && (stack.get(i - 1).kind == Kind.INTERRUPT
-            || isClinit(stack.get(i - 1)));
         if (f.kind == Kind.EXTERNAL) {
-          final boolean mayPass = !clinitBelow(i);
-          final int pick = mayPass ? choose(Choice.CATCH, new int[] {0, 0}) : 0;
-          if (pick == 0) {
+          if (choose(Choice.CATCH, new int[] {0, 0}) == 0) {
             exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNTRACED, unwound));
             features.add("exception caught in untraced code");
             truncate(i + 1);
             return;
           }
         } else {
-          if (isClinit(f)) {
-            throw new IllegalStateException("an exception reached a class initialiser");
-          }
           final List<Integer> handlers = p.block(f.block).handlers();
-          final int[] costs = new int[handlers.size() + (intoClinit ? 0 : 1)];
-          if (costs.length > 0) {
-            final int pick = choose(Choice.CATCH, costs);
-            if (pick < handlers.size()) {
-              final int h = p.blockId(f.method, handlers.get(pick));
-              exception(new ExceptionRecord(throwBlock, inCall, h, unwound));
-              features.add(unwound > 0 ? "exception caught frames below" : "exception caught where thrown");
-              truncate(i + 1);
-              enter(f, h);
-              return;
-            }
+          final int pick = choose(Choice.CATCH, new int[handlers.size() + 1]);
+          if (pick < handlers.size()) {
+            final int h = p.blockId(f.method, handlers.get(pick));
+            exception(new ExceptionRecord(throwBlock, inCall, h, unwound));
+            features.add(unwound > 0 ? "exception caught frames below" : "exception caught where thrown");
+            truncate(i + 1);
+            enter(f, h);
+            return;
           }
           unwound++;
+          if (isClinit(f)) {
+            exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNTRACED, unwound));
+            truncate(i);
+            failedInit(f);
+            return;
+          }
         }
       }
       exception(new ExceptionRecord(throwBlock, inCall, ExceptionRecord.UNCAUGHT, unwound));
       features.add("uncaught exception");
-      stack.clear();
+      truncate(1);
+      final Frame bottom = stack.get(0);
+      bottom.afterUncaught = true;
+      bottom.pendingCallback = -1;
+      bottom.calls = BOTTOM_CALLS - 1;
+    }
+
+    /**
+     * The JVM took an exception at the end of the class initialiser {@code clinit} and throws again where the
+     * initialisation started (an ExceptionInInitializerError): the interrupted block, or the untraced code that
+     * started it, which may catch it unseen. The thread's bottom frame going on is the same to the decoder as
+     * the thread dying of it unreported (no traced frame is left to unwind).
+     */
+    private void failedInit(final Frame clinit) {
+      final Frame below = top();
+      if (clinit.kind == Kind.INTERRUPT) {
+        features.add("exception ends a class initialiser started by a block");
+        raise(below.block, false, stack.size() - 1);
+        return;
+      }
+      features.add("exception ends a class initialiser started by untraced code");
+      below.pendingCallback = -1; // the static method untraced code was calling never runs
+      if (below.site >= 0 && choose(Choice.CATCH, new int[] {0, 0}) == 1) {
+        raise(below.site, true, stack.size() - 2);
+      }
     }
 
     private boolean isClinit(final Frame f) {
@@ -435,15 +464,6 @@ final class Simulator {
 
     private boolean isClinit(final int method) {
       return p.methods().get(method).id().name().equals("<clinit>");
-    }
-
-    private boolean clinitBelow(final int i) {
-      for (int j = 0; j < i; j++) {
-        if (isClinit(stack.get(j))) {
-          return true;
-        }
-      }
-      return false;
     }
 
     private void truncate(final int size) {

@@ -440,6 +440,48 @@ class WalkerCounterexamplesTest {
         bits(18, 21, 24, 25, 27, 35, 37, 56, 59, 61), bits(5, 7, 8, 22, 26, 28, 29, 57, 60, 62)));
   }
 
+  /**
+   * Issue 27, found by the properties once the simulator let the bottom frame go on after an uncaught exception:
+   * main's {@code Math.abs} throws, uncaught; the JVM's uncaught-exception handler (the thread's untraced bottom
+   * frame) then calls traced code, here main again, which throws again. The walk ended the thread at the first
+   * uncaught exception: "the path ended but 2 events remain". Now the bottom frame still runs after one.
+   */
+  @Test
+  void callbackFromTheUncaughtExceptionHandler() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            call(0, ABS),
+            b(1, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+    assertDecodes(p, ProfileKind.ALL_BLOCKS, true);
+  }
+
+  /**
+   * Issue 27, found by the properties once the simulator let exceptions end class initialisers: main calls
+   * C01.s0, which starts C01's initialiser, which throws. The JVM takes the exception at the initialiser's end
+   * (the record says untraced code caught it, one traced frame unwound) and throws again at main's block, where
+   * the initialisation started. The walk wanted untraced code on top after an untraced catch: "an exception
+   * caught in untraced code left a traced frame on top". Now a popped initialiser that interrupted a block
+   * leaves that block, which must throw next.
+   */
+  @Test
+  void exceptionEndingAClassInitialiserStartedByABlock() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                call(0, site("g.C01", "s0")),
+                b(1, BlockEnd.RETURN))),
+        cls("g.C01", List.of(),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.THROW),
+                b(2, BlockEnd.RETURN)),
+            method("g.C01", "s0", "()V",
+                b(0, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+    assertDecodes(p, ProfileKind.CONDITION_TARGETS, true);
+  }
+
   // -----------------------------------------------------------------------------------------------------------
 
   /**
