@@ -277,7 +277,7 @@ class AttachTest {
       final Cli.Outcome o = attach(List.of(service.target()), "--trigger", service.trigger(REQUEST), "--sessions", "2",
           "-o", dir.resolve("no.trace").toString());
       assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);
-      assertThat(o.err()).contains(service.target() + " exited during session 1 of 2: the sessions after it have no "
+      assertThat(o.err()).contains(service.target() + " exited during session 0 (of 2): the sessions after it have no "
           + "JVM to attach to; trace it in one session (--sessions 1)");
     }
   }
@@ -296,7 +296,8 @@ class AttachTest {
       assertThat(o.err()).contains(held.target() + " was held at its start (suspend=y) and runs since jdtrace's "
           + "first attach: what it ran before the first session's breakpoints were set (the start of its main) is not "
           + "traced");
-      assertThat(o.exitCode()).as(o.err()).isIn(0, 4);
+      // Traced to its end, or ended before the session could attach (not reached) or while it did (no trace).
+      assertThat(o.exitCode()).as(o.err()).isIn(0, Failures.NOT_STARTED, Failures.DIVERGED);
     }
   }
 }

@@ -52,7 +52,7 @@ class InterruptionTest {
       final List<String> err = Files.readAllLines(CliProcess.stderr(tmp));
       // One line says what happened, and it is the last: the failures the killing causes stay quiet.
       assertThat(err).last().isEqualTo(
-          "jdtrace: interrupted: sessions stopped, launched programs killed, partial files removed");
+          "jdtrace: interrupted: launched programs killed, partial files removed");
       assertThat(err).filteredOn(l -> l.contains("interrupted") || l.contains("Exception") || l.contains("\tat "))
           .hasSize(1);
       for (final ProcessHandle target : targets) {

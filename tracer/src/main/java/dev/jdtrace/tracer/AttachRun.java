@@ -195,7 +195,7 @@ final class AttachRun {
             info.accept(describe(r, total));
             mine.add(r);
             if (r.targetExited() && k + targets.size() < total) {
-              throw new TargetException(r.target() + " exited during session " + (k + 1) + " of " + total + ": the "
+              throw new TargetException(r.target() + " exited during session " + k + " (of " + total + "): the "
                   + "sessions after it have no JVM to attach to; trace it in one session (--sessions 1), or keep it "
                   + "running until the sessions end");
             }
@@ -231,8 +231,8 @@ final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d/%d on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
-            + "at the start%s", s.session() + 1, total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
+    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
+            + "at the start%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
         Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",

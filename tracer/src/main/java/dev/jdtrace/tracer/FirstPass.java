@@ -56,7 +56,12 @@ final class FirstPass {
           + " this build loads on this input");
       return cached;
     }
-    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
+    final ClassLoadProbe.Loaded loaded;
+    // Ctrl-C kills the program and says so, as during the sessions; a long first run says it still runs.
+    try (Interruption guard = Interruption.guard(List.of(), info);
+        Ticker ticker = Ticker.start("first run", () -> "", info)) {
+      loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
+    }
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         Plural.of(loaded.classes().size(), "traced class"), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),

@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /**
  * Ctrl-C or SIGTERM while a command runs: the JVM runs its shutdown hooks and exits with 130 or 143.
- * While guarded, the hook stops the sessions by killing every launched program (with what it started),
+ * While guarded, the hook stops the first run or the sessions by killing every launched program (with what it started),
  * deletes the partial files (session streams in the temporary directory, a part being collected), and
  * says so in one line. Other failures that the killing causes in the meantime are not reported: they
  * are its consequence, not news.
@@ -24,7 +24,7 @@ public final class Interruption implements AutoCloseable {
       happened = true;
       LaunchedProcesses.killAll();
       partial.forEach(Interruption::delete);
-      info.accept("interrupted: sessions stopped, launched programs killed, partial files removed");
+      info.accept("interrupted: launched programs killed, partial files removed");
     }, "jdtrace-interrupted");
     Runtime.getRuntime().addShutdownHook(hook);
   }

@@ -41,15 +41,14 @@ final class SameRunEvidence {
    */
   static Optional<String> disagreement(final List<SessionResult> results, final ShownRun shown,
       final List<Integer> threads, final boolean deterministic) {
-    final int n = results.size();
     final SessionResult first = results.get(0);
     for (final SessionResult r : results) {
       if (r.exitCode() != first.exitCode()) {
-        return Optional.of(name(r, n) + " exited with code " + r.exitCode() + ", " + name(first, n) + " with "
+        return Optional.of(name(r) + " exited with code " + r.exitCode() + ", " + name(first) + " with "
             + first.exitCode());
       }
       if (!r.stdoutSha256().equals(first.stdoutSha256())) {
-        return Optional.of(name(r, n) + " printed other output than " + name(first, n));
+        return Optional.of(name(r) + " printed other output than " + name(first));
       }
     }
     if (shown != null && !shown.stdoutSha256().equals(first.stdoutSha256())) {
@@ -96,8 +95,8 @@ final class SameRunEvidence {
     return threads + " threads ran traced code, and which thread does what can differ from run to run";
   }
 
-  /** A session as progress lines name it: counted from 1. */
-  private static String name(final SessionResult r, final int sessions) {
-    return "session " + (r.session() + 1) + " of " + sessions;
+  /** A session as every message names it: from 0, as collect --session and JDTRACE_SESSION count. */
+  private static String name(final SessionResult r) {
+    return "session " + r.session();
   }
 }

@@ -43,9 +43,10 @@ final class Sessions {
         futures.add(pool.submit(() -> {
           final SessionResult r = session.apply(s, part(work, s.index()));
           if (total > 1) {
-            final String line = String.format("session %d/%d done: %s, %s, %.1f s", s.index() + 1, total,
-                Plural.of(r.breakpoints(), "breakpoint"), Plural.of(r.hits(), "hit"), r.wallMillis() / 1000.0);
             final int finished = done.incrementAndGet();
+            // Sessions are numbered from 0, as collect --session and JDTRACE_SESSION number them.
+            final String line = String.format("session %d done (%d of %d): %s, %s, %.1f s", s.index(), finished,
+                total, Plural.of(r.breakpoints(), "breakpoint"), Plural.of(r.hits(), "hit"), r.wallMillis() / 1000.0);
             if (progress instanceof SessionProgress bar) {
               bar.step(finished, total, line);
             } else {
@@ -56,9 +57,12 @@ final class Sessions {
         }));
       }
       final SessionResult[] results = new SessionResult[total];
-      for (final Future<SessionResult> f : futures) {
-        final SessionResult r = f.get();
-        results[r.session()] = r;
+      try (Ticker ticker = Ticker.start(total > 1 ? "sessions" : "the session", () -> total > 1 ? done.get() + " of "
+          + total + " done" : "", progress)) {
+        for (final Future<SessionResult> f : futures) {
+          final SessionResult r = f.get();
+          results[r.session()] = r;
+        }
       }
       return List.of(results);
     } catch (final ExecutionException e) {
