@@ -1,0 +1,206 @@
+package dev.jdtrace.analysis;
+
+import dev.jdtrace.profiler.ClassFiles;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.JavaClass;
+import org.apache.bcel.classfile.LineNumberTable;
+import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.IfInstruction;
+import org.apache.bcel.generic.Instruction;
+import org.apache.bcel.generic.InstructionHandle;
+import org.apache.bcel.generic.InstructionList;
+import org.apache.bcel.generic.InvokeInstruction;
+import org.apache.bcel.generic.Select;
+
+/**
+ * What the coverage formats count and the trace does not hold, read from the traced program's class files:
+ * each traced method's instructions with their source line and, for a conditional jump or a switch, where
+ * it can go. A trace names blocks by bytecode offsets, so the class files must be the ones traced; each
+ * block's first and last offset are checked against them.
+ */
+public final class CoverageCode {
+  /**
+   * One bytecode instruction.
+   *
+   * @param bci its offset
+   * @param line its source line, or -1 without a line table entry
+   * @param targets for an {@code if*}: the jump target and the next instruction (2 branches, as JaCoCo
+   *     counts them even when both are the same); for a switch: its distinct targets, default included;
+   *     empty for any other instruction
+   */
+  public record Insn(int bci, int line, List<Integer> targets) {
+    public Insn {
+      targets = List.copyOf(targets);
+    }
+  }
+
+  /**
+   * A traced method's code.
+   *
+   * @param insns its instructions in bytecode order
+   * @param filtered why JaCoCo leaves it out of its reports (compiler-generated code a test cannot reach
+   *     on purpose), or {@code null} when it counts
+   */
+  public record MethodCode(List<Insn> insns, String filtered) {
+    public MethodCode {
+      insns = List.copyOf(insns);
+    }
+  }
+
+  private CoverageCode() {
+  }
+
+  /**
+   * The code of every method of the dictionary, by method index, read from the first classpath entry that
+   * holds each class (as the JVM does).
+   *
+   * @throws IllegalArgumentException when a traced class is not on the classpath or differs from the
+   *     traced one
+   */
+  public static List<MethodCode> read(final TraceDictionary dictionary, final List<Path> classpath) {
+    final Set<String> wanted = new HashSet<>();
+    dictionary.classes().forEach(c -> wanted.add(c.name()));
+    final Map<String, JavaClass> classes = new HashMap<>();
+    for (final Path entry : classpath) {
+      ClassFiles.forEach(entry, name -> wanted.contains(name) && !classes.containsKey(name),
+          (name, in) -> classes.put(name, ClassFiles.parse(entry, in)));
+    }
+    final Map<Integer, List<Integer>> blocksOf = new HashMap<>();
+    for (int b = 0; b < dictionary.blocks().size(); b++) {
+      blocksOf.computeIfAbsent(dictionary.blocks().get(b).methodIndex(), k -> new ArrayList<>()).add(b);
+    }
+    final List<MethodCode> code = new ArrayList<>();
+    for (int m = 0; m < dictionary.methods().size(); m++) {
+      final MethodEntry entry = dictionary.methods().get(m);
+      final String className = dictionary.classes().get(entry.classIndex()).name();
+      final JavaClass c = classes.get(className);
+      if (c == null) {
+        throw new IllegalArgumentException("class " + className + " of the trace is not on --classpath: give the"
+            + " classpath the program was traced with");
+      }
+      final MethodCode method = method(c, entry);
+      final Set<Integer> offsets = new HashSet<>();
+      method.insns().forEach(i -> offsets.add(i.bci()));
+      for (final int b : blocksOf.getOrDefault(m, List.of())) {
+        final BlockEntry block = dictionary.blocks().get(b);
+        if (!offsets.contains(block.startBci()) || !offsets.contains(block.endBci())) {
+          throw differs(className, entry);
+        }
+      }
+      code.add(method);
+    }
+    return code;
+  }
+
+  private static MethodCode method(final JavaClass c, final MethodEntry entry) {
+    for (final Method m : c.getMethods()) {
+      if (m.getName().equals(entry.name()) && m.getSignature().equals(entry.descriptor()) && m.getCode() != null) {
+        return new MethodCode(insns(m.getCode()), filtered(c, m));
+      }
+    }
+    throw differs(c.getClassName(), entry);
+  }
+
+  private static IllegalArgumentException differs(final String className, final MethodEntry entry) {
+    return new IllegalArgumentException("class " + className + " on --classpath is not the one traced (method "
+        + entry.name() + entry.descriptor() + " differs): give the classpath the program was traced with");
+  }
+
+  private static List<Insn> insns(final Code code) {
+    final LineNumberTable lines = code.getLineNumberTable();
+    final List<Insn> insns = new ArrayList<>();
+    for (final InstructionHandle h : new InstructionList(code.getCode()).getInstructionHandles()) {
+      final int bci = h.getPosition();
+      final Instruction i = h.getInstruction();
+      final List<Integer> targets = new ArrayList<>();
+      if (i instanceof IfInstruction jump) {
+        targets.add(jump.getTarget().getPosition());
+        targets.add(h.getNext().getPosition());
+      } else if (i instanceof Select select) {
+        final Set<Integer> distinct = new LinkedHashSet<>();
+        distinct.add(select.getTarget().getPosition());
+        for (final InstructionHandle t : select.getTargets()) {
+          distinct.add(t.getPosition());
+        }
+        targets.addAll(distinct);
+      }
+      insns.add(new Insn(bci, lines == null ? -1 : lines.getSourceLine(bci), targets));
+    }
+    return insns;
+  }
+
+  /**
+   * Why JaCoCo's filters drop a whole method (its {@code SyntheticFilter}, {@code BridgeFilter},
+   * {@code EnumFilter}, {@code EnumEmptyConstructorFilter} and {@code PrivateEmptyNoArgConstructorFilter}),
+   * or {@code null}. Filters that drop part of a method (finally copies, string and enum switches,
+   * try-with-resources) are not reproduced: those instructions count here.
+   */
+  static String filtered(final JavaClass c, final Method m) {
+    final String name = m.getName();
+    final String desc = m.getSignature();
+    if (c.isSynthetic()) {
+      return "synthetic class";
+    }
+    if (m.isSynthetic() && !name.startsWith("lambda$")) {
+      return "synthetic method";
+    }
+    if ((m.getAccessFlags() & Const.ACC_BRIDGE) != 0) {
+      return "bridge method";
+    }
+    final String self = c.getClassName().replace('.', '/');
+    final boolean isEnum = "java.lang.Enum".equals(c.getSuperclassName());
+    if (isEnum && ("values".equals(name) && desc.equals("()[L" + self + ";")
+        || "valueOf".equals(name) && desc.equals("(Ljava/lang/String;)L" + self + ";"))) {
+      return "enum values/valueOf";
+    }
+    final List<Instruction> body = body(c, m);
+    if (isEnum && "<init>".equals(name) && "(Ljava/lang/String;I)V".equals(desc)
+        && opcodes(body, Const.ALOAD_0, Const.ALOAD_1, Const.ILOAD_2, Const.INVOKESPECIAL, Const.RETURN)
+        && superInit(c, body.get(3), "java.lang.Enum", desc)) {
+      return "empty enum constructor";
+    }
+    if (m.isPrivate() && "<init>".equals(name) && "()V".equals(desc)
+        && opcodes(body, Const.ALOAD_0, Const.INVOKESPECIAL, Const.RETURN)
+        && superInit(c, body.get(1), c.getSuperclassName(), desc)) {
+      return "private empty constructor";
+    }
+    return null;
+  }
+
+  private static List<Instruction> body(final JavaClass c, final Method m) {
+    return java.util.Arrays.stream(new InstructionList(m.getCode().getCode()).getInstructions()).toList();
+  }
+
+  private static boolean opcodes(final List<Instruction> body, final short... opcodes) {
+    if (body.size() != opcodes.length) {
+      return false;
+    }
+    for (int i = 0; i < opcodes.length; i++) {
+      if (body.get(i).getOpcode() != opcodes[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean superInit(final JavaClass c, final Instruction call, final String owner,
+      final String desc) {
+    final InvokeInstruction invoke = (InvokeInstruction) call;
+    final ConstantPoolGen pool = new ConstantPoolGen(c.getConstantPool());
+    return "<init>".equals(invoke.getMethodName(pool)) && desc.equals(invoke.getSignature(pool))
+        && owner.equals(invoke.getReferenceType(pool).toString());
+  }
+}

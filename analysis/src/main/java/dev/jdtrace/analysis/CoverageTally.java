@@ -1,0 +1,155 @@
+package dev.jdtrace.analysis;
+
+import dev.jdtrace.analysis.CoverageCode.Insn;
+import dev.jdtrace.analysis.CoverageCode.MethodCode;
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Reads a trace for the coverage formats, all threads added up: how often each block ran to its end, and
+ * how often each branch of a conditional jump or switch was taken. The class files (see
+ * {@link CoverageCode}) are read when the dictionary arrives; {@link #end()} hands the finished
+ * {@link CoverageModel} on.
+ *
+ * <p>A block entered but left by an exception thrown by one of its own instructions (the next block of the
+ * thread is one of its handlers, or the thread leaves the method or ends there) did not run to its end,
+ * and which of its instructions ran is not in the trace: such an entry covers none of them. A block whose
+ * call entered a traced callee ran to its end (the call ran, whatever it threw); one followed by its own
+ * handler may have thrown before its call, and counts as unfinished. A block ending in {@code athrow} or a
+ * return is complete once entered.
+ */
+public final class CoverageTally implements TraceVisitor {
+  private final List<Path> classpath;
+  private final Consumer<CoverageModel> done;
+  private TraceDictionary dictionary;
+  private List<MethodCode> code;
+  private long[] entries;
+  private long[] unfinished;
+  private final Map<Long, Long> edges = new HashMap<>();
+  private int last = -1;
+  private int pendingBranch = -1;
+
+  public CoverageTally(final List<Path> classpath, final Consumer<CoverageModel> done) {
+    this.classpath = List.copyOf(classpath);
+    this.done = done;
+  }
+
+  @Override
+  public void dictionary(final TraceDictionary d) {
+    dictionary = d;
+    code = CoverageCode.read(d, classpath);
+    entries = new long[d.blocks().size()];
+    unfinished = new long[d.blocks().size()];
+  }
+
+  @Override
+  public void thread(final String name) {
+    leave(-1);
+    last = -1;
+    pendingBranch = -1;
+  }
+
+  @Override
+  public void block(final int block) {
+    entries[block]++;
+    leave(block);
+    if (pendingBranch >= 0) {
+      final BlockEntry from = dictionary.blocks().get(pendingBranch);
+      if (from.methodIndex() == dictionary.blocks().get(block).methodIndex() || from.clinits().isEmpty()) {
+        // Only the class initialisers its instructions start can run between a branch and its target.
+        if (lastInsn(pendingBranch).targets().contains(dictionary.blocks().get(block).startBci())) {
+          edges.merge(edge(pendingBranch, block), 1L, Long::sum);
+        }
+        pendingBranch = -1;
+      }
+    }
+    if (!lastInsn(block).targets().isEmpty()) {
+      pendingBranch = block;
+    }
+    last = block;
+  }
+
+  /**
+   * Counts the previous block as unfinished when {@code next} (-1: the thread's end) shows that it may not
+   * have run to its end. Which instruction threw is not in the trace, so when it is unknown whether the
+   * last one ran, the entry covers nothing: a covered instruction is one that certainly ran.
+   */
+  private void leave(final int next) {
+    if (last < 0) {
+      return;
+    }
+    final BlockEntry b = dictionary.blocks().get(last);
+    final BlockEnd end = b.end();
+    if (end == BlockEnd.RETURN || end == BlockEnd.THROW) {
+      return;
+    }
+    final boolean threw;
+    if (next < 0) {
+      // The thread ended inside the block: something threw, or a call never returned (System.exit).
+      threw = true;
+    } else if (dictionary.blocks().get(next).methodIndex() != b.methodIndex()) {
+      // A call's callee (or a callback from an untraced one) runs after its call ran; otherwise only a class
+      // initialiser the block starts can run inside it, and anything else means the frame was unwound.
+      threw = end != BlockEnd.INVOKE && b.clinits().isEmpty();
+    } else {
+      // One of its handlers: thrown by one of its instructions (or by an untraced callee: not told apart).
+      threw = b.handlers().contains(next) && !normalSuccessor(last, next);
+    }
+    if (threw) {
+      unfinished[last]++;
+    }
+  }
+
+  private boolean normalSuccessor(final int from, final int to) {
+    final int start = dictionary.blocks().get(to).startBci();
+    if (lastInsn(from).targets().contains(start)) {
+      return true;
+    }
+    final List<Insn> insns = code.get(dictionary.blocks().get(from).methodIndex()).insns();
+    final int end = dictionary.blocks().get(from).endBci();
+    for (int i = 0; i + 1 < insns.size(); i++) {
+      if (insns.get(i).bci() == end) {
+        return insns.get(i + 1).bci() == start;
+      }
+    }
+    return false;
+  }
+
+  private Insn lastInsn(final int block) {
+    final BlockEntry b = dictionary.blocks().get(block);
+    final List<Insn> insns = code.get(b.methodIndex()).insns();
+    int lo = 0;
+    int hi = insns.size() - 1;
+    while (lo < hi) {
+      final int mid = (lo + hi) >>> 1;
+      if (insns.get(mid).bci() < b.endBci()) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return insns.get(lo);
+  }
+
+  static long edge(final int from, final int to) {
+    return (long) from << 32 | to & 0xffffffffL;
+  }
+
+  @Override
+  public void end() {
+    leave(-1);
+    last = -1;
+    final long[] finished = new long[entries.length];
+    for (int b = 0; b < entries.length; b++) {
+      finished[b] = entries[b] - unfinished[b];
+    }
+    done.accept(CoverageModel.of(dictionary, code, entries, finished, edges));
+  }
+}
