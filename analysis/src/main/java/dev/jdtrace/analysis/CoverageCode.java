@@ -13,11 +13,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.bcel.Const;
+import org.apache.bcel.classfile.Attribute;
+import org.apache.bcel.classfile.BootstrapMethod;
+import org.apache.bcel.classfile.BootstrapMethods;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.CodeException;
+import org.apache.bcel.classfile.ConstantCP;
+import org.apache.bcel.classfile.ConstantInvokeDynamic;
+import org.apache.bcel.classfile.ConstantMethodHandle;
+import org.apache.bcel.classfile.ConstantNameAndType;
+import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.JavaClass;
 import org.apache.bcel.classfile.LineNumberTable;
 import org.apache.bcel.classfile.Method;
+import org.apache.bcel.generic.ALOAD;
+import org.apache.bcel.generic.ASTORE;
+import org.apache.bcel.generic.ATHROW;
 import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.GETFIELD;
+import org.apache.bcel.generic.INVOKEDYNAMIC;
+import org.apache.bcel.generic.MONITOREXIT;
+import org.apache.bcel.generic.ReturnInstruction;
 import org.apache.bcel.generic.IfInstruction;
 import org.apache.bcel.generic.Instruction;
 import org.apache.bcel.generic.InstructionHandle;
@@ -53,10 +69,14 @@ public final class CoverageCode {
    * @param insns its instructions in bytecode order
    * @param filtered why JaCoCo leaves it out of its reports (compiler-generated code a test cannot reach
    *     on purpose), or {@code null} when it counts
+   * @param ignored the offsets of the instructions JaCoCo leaves out of a method it counts: the handler
+   *     javac adds to a {@code synchronized} block to release the monitor when its body throws (its
+   *     {@code SynchronizedFilter})
    */
-  public record MethodCode(List<Insn> insns, String filtered) {
+  public record MethodCode(List<Insn> insns, String filtered, Set<Integer> ignored) {
     public MethodCode {
       insns = List.copyOf(insns);
+      ignored = Set.copyOf(ignored);
     }
   }
 
@@ -108,7 +128,7 @@ public final class CoverageCode {
   private static MethodCode method(final JavaClass c, final MethodEntry entry) {
     for (final Method m : c.getMethods()) {
       if (m.getName().equals(entry.name()) && m.getSignature().equals(entry.descriptor()) && m.getCode() != null) {
-        return new MethodCode(insns(m.getCode()), filtered(c, m));
+        return new MethodCode(insns(m.getCode()), filtered(c, m), monitorExits(m.getCode()));
       }
     }
     throw differs(c.getClassName(), entry);
@@ -143,10 +163,46 @@ public final class CoverageCode {
   }
 
   /**
+   * The instructions of the catch-any handlers that only release a monitor and rethrow
+   * ({@code astore t; aload lock; monitorexit; aload t; athrow}, or javac's older
+   * {@code aload lock; monitorexit; athrow}), which JaCoCo's {@code SynchronizedFilter} leaves out.
+   */
+  static Set<Integer> monitorExits(final Code code) {
+    final Set<Integer> ignored = new HashSet<>();
+    final InstructionList list = new InstructionList(code.getCode());
+    for (final CodeException handler : code.getExceptionTable()) {
+      if (handler.getCatchType() != 0 || handler.getStartPC() == handler.getHandlerPC()) {
+        continue;
+      }
+      final List<InstructionHandle> at = new ArrayList<>();
+      for (InstructionHandle h = list.findHandle(handler.getHandlerPC()); h != null && at.size() < 5;
+          h = h.getNext()) {
+        at.add(h);
+      }
+      final int length;
+      if (at.size() == 5 && at.get(0).getInstruction() instanceof ASTORE t && at.get(1).getInstruction() instanceof ALOAD
+          && at.get(2).getInstruction() instanceof MONITOREXIT && at.get(3).getInstruction() instanceof ALOAD r
+          && r.getIndex() == t.getIndex() && at.get(4).getInstruction() instanceof ATHROW) {
+        length = 5;
+      } else if (at.size() >= 3 && at.get(0).getInstruction() instanceof ALOAD
+          && at.get(1).getInstruction() instanceof MONITOREXIT && at.get(2).getInstruction() instanceof ATHROW) {
+        length = 3;
+      } else {
+        continue;
+      }
+      for (int i = 0; i < length; i++) {
+        ignored.add(at.get(i).getPosition());
+      }
+    }
+    return ignored;
+  }
+
+  /**
    * Why JaCoCo's filters drop a whole method (its {@code SyntheticFilter}, {@code BridgeFilter},
-   * {@code EnumFilter}, {@code EnumEmptyConstructorFilter} and {@code PrivateEmptyNoArgConstructorFilter}),
-   * or {@code null}. Filters that drop part of a method (finally copies, string and enum switches,
-   * try-with-resources) are not reproduced: those instructions count here.
+   * {@code EnumFilter}, {@code EnumEmptyConstructorFilter}, {@code PrivateEmptyNoArgConstructorFilter} and
+   * {@code RecordsFilter}), or {@code null}. Filters that drop part of a method other than
+   * {@link #monitorExits} (finally copies, string switches, try-with-resources) are not reproduced: those
+   * instructions count here.
    */
   static String filtered(final JavaClass c, final Method m) {
     final String name = m.getName();
@@ -167,6 +223,9 @@ public final class CoverageCode {
       return "enum values/valueOf";
     }
     final List<Instruction> body = body(c, m);
+    if ("java.lang.Record".equals(c.getSuperclassName()) && generatedByRecord(c, m, body)) {
+      return "record's generated method";
+    }
     if (isEnum && "<init>".equals(name) && "(Ljava/lang/String;I)V".equals(desc)
         && opcodes(body, Const.ALOAD_0, Const.ALOAD_1, Const.ILOAD_2, Const.INVOKESPECIAL, Const.RETURN)
         && superInit(c, body.get(3), "java.lang.Enum", desc)) {
@@ -178,6 +237,49 @@ public final class CoverageCode {
       return "private empty constructor";
     }
     return null;
+  }
+
+  /**
+   * A record's {@code toString}, {@code hashCode} and {@code equals} made by {@code ObjectMethods}, and its
+   * field accessors, as JaCoCo's {@code RecordsFilter} matches them.
+   */
+  private static boolean generatedByRecord(final JavaClass c, final Method m, final List<Instruction> body) {
+    final String name = m.getName();
+    final String desc = m.getSignature();
+    final ConstantPoolGen pool = new ConstantPoolGen(c.getConstantPool());
+    if ("toString".equals(name) && "()Ljava/lang/String;".equals(desc)
+        && opcodes(body, Const.ALOAD_0, Const.INVOKEDYNAMIC, Const.ARETURN)
+        || "hashCode".equals(name) && "()I".equals(desc)
+        && opcodes(body, Const.ALOAD_0, Const.INVOKEDYNAMIC, Const.IRETURN)) {
+      return objectMethod(c, pool, (INVOKEDYNAMIC) body.get(1), name);
+    }
+    if ("equals".equals(name) && "(Ljava/lang/Object;)Z".equals(desc)
+        && opcodes(body, Const.ALOAD_0, Const.ALOAD_1, Const.INVOKEDYNAMIC, Const.IRETURN)) {
+      return objectMethod(c, pool, (INVOKEDYNAMIC) body.get(2), name);
+    }
+    return desc.startsWith("()") && body.size() == 3 && body.get(0).getOpcode() == Const.ALOAD_0
+        && body.get(1) instanceof GETFIELD get && get.getFieldName(pool).equals(name)
+        && body.get(2) instanceof ReturnInstruction && body.get(2).getOpcode() != Const.RETURN;
+  }
+
+  /** Whether an {@code invokedynamic} named {@code name} is bootstrapped by {@code ObjectMethods.bootstrap}. */
+  private static boolean objectMethod(final JavaClass c, final ConstantPoolGen pool, final INVOKEDYNAMIC indy,
+      final String name) {
+    if (!name.equals(indy.getMethodName(pool))) {
+      return false;
+    }
+    final ConstantPool cp = c.getConstantPool();
+    final ConstantInvokeDynamic dyn = cp.getConstant(indy.getIndex(), ConstantInvokeDynamic.class);
+    for (final Attribute a : c.getAttributes()) {
+      if (a instanceof BootstrapMethods methods) {
+        final BootstrapMethod bsm = methods.getBootstrapMethods()[dyn.getBootstrapMethodAttrIndex()];
+        final ConstantMethodHandle handle = cp.getConstant(bsm.getBootstrapMethodRef(), ConstantMethodHandle.class);
+        final ConstantCP ref = cp.getConstant(handle.getReferenceIndex(), ConstantCP.class);
+        final ConstantNameAndType nat = cp.getConstant(ref.getNameAndTypeIndex(), ConstantNameAndType.class);
+        return "java.lang.runtime.ObjectMethods".equals(ref.getClass(cp)) && "bootstrap".equals(nat.getName(cp));
+      }
+    }
+    return false;
   }
 
   private static List<Instruction> body(final JavaClass c, final Method m) {

@@ -27,7 +27,8 @@ import java.util.TreeMap;
  *       covered part: its covered branches less one).</li>
  * </ul>
  * Methods JaCoCo leaves out (see {@link CoverageCode#filtered}) are left out here too, and so are classes
- * with no method left. Immutable.
+ * with no method left, and the monitor-releasing handlers of {@code synchronized} blocks
+ * ({@link CoverageCode#monitorExits}). Immutable.
  *
  * @param classes the classes, sorted by name
  */
@@ -216,6 +217,9 @@ public record CoverageModel(List<ClassCoverage> classes) {
         block = blockAt.get(insn.bci());
       } else if (block >= 0 && insn.bci() > dictionary.blocks().get(block).endBci()) {
         block = -1; // code in no block of the plan (unreachable): never ran
+      }
+      if (code.ignored().contains(insn.bci())) {
+        continue;
       }
       final long runs = block < 0 ? 0 : finished[block];
       final boolean covered = runs > 0;
