@@ -34,7 +34,11 @@ public final class CoverageTally implements TraceVisitor {
   private long[] unfinished;
   private final Map<Long, Long> edges = new HashMap<>();
   private int last = -1;
-  private int pendingBranch = -1;
+  /**
+   * The branching blocks of the current thread whose target is not known yet, innermost last: a block can
+   * start class initialisers, whose own branches come before its target.
+   */
+  private final java.util.ArrayDeque<Integer> pending = new java.util.ArrayDeque<>();
 
   public CoverageTally(final List<Path> classpath, final Consumer<CoverageModel> done) {
     this.classpath = List.copyOf(classpath);
@@ -53,25 +57,31 @@ public final class CoverageTally implements TraceVisitor {
   public void thread(final String name) {
     leave(-1);
     last = -1;
-    pendingBranch = -1;
+    pending.clear();
   }
 
   @Override
   public void block(final int block) {
     entries[block]++;
     leave(block);
-    if (pendingBranch >= 0) {
-      final BlockEntry from = dictionary.blocks().get(pendingBranch);
-      if (from.methodIndex() == dictionary.blocks().get(block).methodIndex() || from.clinits().isEmpty()) {
-        // Only the class initialisers its instructions start can run between a branch and its target.
-        if (lastInsn(pendingBranch).targets().contains(dictionary.blocks().get(block).startBci())) {
-          edges.merge(edge(pendingBranch, block), 1L, Long::sum);
+    final int method = dictionary.blocks().get(block).methodIndex();
+    while (!pending.isEmpty()) {
+      final int from = pending.peekLast();
+      final BlockEntry branch = dictionary.blocks().get(from);
+      if (branch.methodIndex() == method) {
+        if (lastInsn(from).targets().contains(dictionary.blocks().get(block).startBci())) {
+          edges.merge(edge(from, block), 1L, Long::sum);
         }
-        pendingBranch = -1;
+        pending.removeLast();
+        break;
       }
+      if (!branch.clinits().isEmpty()) {
+        break; // a class initialiser it started runs first
+      }
+      pending.removeLast(); // its frame was left by an exception: no branch taken
     }
-    if (!lastInsn(block).targets().isEmpty()) {
-      pendingBranch = block;
+    if (lastInsn(block).targets().size() > 1) {
+      pending.addLast(block);
     }
     last = block;
   }
