@@ -30,7 +30,12 @@ import org.apache.bcel.generic.ALOAD;
 import org.apache.bcel.generic.ASTORE;
 import org.apache.bcel.generic.ATHROW;
 import org.apache.bcel.generic.ConstantPoolGen;
+import org.apache.bcel.generic.FieldInstruction;
 import org.apache.bcel.generic.GETFIELD;
+import org.apache.bcel.generic.GETSTATIC;
+import org.apache.bcel.generic.GotoInstruction;
+import org.apache.bcel.generic.INVOKEVIRTUAL;
+import org.apache.bcel.generic.PUTSTATIC;
 import org.apache.bcel.generic.INVOKEDYNAMIC;
 import org.apache.bcel.generic.MONITOREXIT;
 import org.apache.bcel.generic.ReturnInstruction;
@@ -71,7 +76,8 @@ public final class CoverageCode {
    *     on purpose), or {@code null} when it counts
    * @param ignored the offsets of the instructions JaCoCo leaves out of a method it counts: the handler
    *     javac adds to a {@code synchronized} block to release the monitor when its body throws (its
-   *     {@code SynchronizedFilter})
+   *     {@code SynchronizedFilter}), and the code of {@code assert}'s {@code $assertionsDisabled} flag (its
+   *     {@code AssertFilter})
    */
   public record MethodCode(List<Insn> insns, String filtered, Set<Integer> ignored) {
     public MethodCode {
@@ -128,7 +134,9 @@ public final class CoverageCode {
   private static MethodCode method(final JavaClass c, final MethodEntry entry) {
     for (final Method m : c.getMethods()) {
       if (m.getName().equals(entry.name()) && m.getSignature().equals(entry.descriptor()) && m.getCode() != null) {
-        return new MethodCode(insns(m.getCode()), filtered(c, m), monitorExits(m.getCode()));
+        final Set<Integer> ignored = monitorExits(m.getCode());
+        ignored.addAll(assertions(c, m));
+        return new MethodCode(insns(m.getCode()), filtered(c, m), ignored);
       }
     }
     throw differs(c.getClassName(), entry);
@@ -198,10 +206,47 @@ public final class CoverageCode {
   }
 
   /**
+   * The code of the {@code $assertionsDisabled} flag, as JaCoCo's {@code AssertFilter} matches it: in
+   * {@code <clinit>}, its initialisation ({@code ldc C.class; invokevirtual desiredAssertionStatus; ifne;
+   * iconst_1; goto; iconst_0; putstatic}); in any method, the {@code ifne} after each
+   * {@code getstatic $assertionsDisabled} (the getstatic still counts, as in JaCoCo).
+   */
+  static Set<Integer> assertions(final JavaClass c, final Method m) {
+    final Set<Integer> ignored = new HashSet<>();
+    final ConstantPoolGen pool = new ConstantPoolGen(c.getConstantPool());
+    final InstructionHandle[] hs = new InstructionList(m.getCode().getCode()).getInstructionHandles();
+    for (int i = 0; i < hs.length; i++) {
+      if (hs[i].getInstruction() instanceof GETSTATIC get && flag(c, pool, get) && i + 1 < hs.length
+          && hs[i + 1].getInstruction().getOpcode() == Const.IFNE) {
+        ignored.add(hs[i + 1].getPosition());
+      }
+      if ("<clinit>".equals(m.getName()) && i >= 1 && i + 5 < hs.length
+          && hs[i].getInstruction() instanceof INVOKEVIRTUAL call
+          && "desiredAssertionStatus".equals(call.getMethodName(pool)) && "()Z".equals(call.getSignature(pool))
+          && "java.lang.Class".equals(call.getReferenceType(pool).toString())
+          && hs[i + 1].getInstruction().getOpcode() == Const.IFNE
+          && hs[i + 2].getInstruction().getOpcode() == Const.ICONST_1
+          && hs[i + 3].getInstruction() instanceof GotoInstruction
+          && hs[i + 4].getInstruction().getOpcode() == Const.ICONST_0
+          && hs[i + 5].getInstruction() instanceof PUTSTATIC put && flag(c, pool, put)) {
+        for (int k = i - 1; k <= i + 5; k++) {
+          ignored.add(hs[k].getPosition());
+        }
+      }
+    }
+    return ignored;
+  }
+
+  private static boolean flag(final JavaClass c, final ConstantPoolGen pool, final FieldInstruction f) {
+    return "$assertionsDisabled".equals(f.getFieldName(pool)) && "Z".equals(f.getSignature(pool))
+        && c.getClassName().equals(f.getReferenceType(pool).toString());
+  }
+
+  /**
    * Why JaCoCo's filters drop a whole method (its {@code SyntheticFilter}, {@code BridgeFilter},
    * {@code EnumFilter}, {@code EnumEmptyConstructorFilter}, {@code PrivateEmptyNoArgConstructorFilter} and
    * {@code RecordsFilter}), or {@code null}. Filters that drop part of a method other than
-   * {@link #monitorExits} (finally copies, string switches, try-with-resources) are not reproduced: those
+   * {@link #monitorExits} and {@link #assertions} (finally copies, string switches, try-with-resources) are not reproduced: those
    * instructions count here.
    */
   static String filtered(final JavaClass c, final Method m) {
