@@ -229,14 +229,31 @@ class CoverageFormatsTest {
 
   /** JaCoCo's XML for one run of a program under its agent, with the same standard input as the trace's. */
   private Path jacoco(final String program) throws Exception {
+    final Path stdin = Files.writeString(dir.resolve("stdin"), Traced.STDIN);
+    return jacoco(dir, List.of("-cp", Cli.PROGRAMS, program), stdin, null, List.of(Cli.PROGRAMS));
+  }
+
+  /**
+   * JaCoCo's XML report of one run under its agent.
+   *
+   * @param javaArgs what follows {@code java -javaagent:...}
+   * @param includes the agent's {@code includes} ({@code a.*:b.*}), or {@code null} for all
+   * @param classfiles what the report analyses
+   */
+  static Path jacoco(final Path dir, final List<String> javaArgs, final Path stdin, final String includes,
+      final List<String> classfiles) throws Exception {
     final Path exec = dir.resolve("jacoco.exec");
     Files.deleteIfExists(exec);
-    final Path stdin = Files.writeString(dir.resolve("stdin"), Traced.STDIN);
-    run(List.of(Cli.JAVA, "-javaagent:" + jarOf("org/jacoco/agent/rt/RT.class") + "=destfile=" + exec, "-cp",
-        Cli.PROGRAMS, program), stdin);
+    final List<String> command = new ArrayList<>(List.of(Cli.JAVA, "-javaagent:" + jarOf("org/jacoco/agent/rt/RT.class")
+        + "=destfile=" + exec + (includes == null ? "" : ",includes=" + includes)));
+    command.addAll(javaArgs);
+    run(command, stdin);
     final Path xml = dir.resolve("jacoco-itself.xml");
-    run(List.of(Cli.JAVA, "-jar", jarOf("org/jacoco/cli/internal/report/xml/report.dtd").toString(), "report",
-        exec.toString(), "--classfiles", Cli.PROGRAMS, "--xml", xml.toString()), null);
+    final List<String> report = new ArrayList<>(List.of(Cli.JAVA, "-jar",
+        jarOf("org/jacoco/cli/internal/report/xml/report.dtd").toString(), "report", exec.toString()));
+    classfiles.forEach(c -> report.addAll(List.of("--classfiles", c)));
+    report.addAll(List.of("--xml", xml.toString()));
+    run(report, null);
     return xml;
   }
 
@@ -280,7 +297,7 @@ class CoverageFormatsTest {
    * Parses an XML file; with a DTD, validates against it (any error or warning fails), without one, reads the
    * document type as empty.
    */
-  private static Document parse(final Path file, final byte[] dtd) throws Exception {
+  static Document parse(final Path file, final byte[] dtd) throws Exception {
     final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
     f.setValidating(dtd != null);
     final DocumentBuilder b = f.newDocumentBuilder();
@@ -305,7 +322,7 @@ class CoverageFormatsTest {
   }
 
   /** What the comparison reads from a JaCoCo XML report. */
-  private record Report(Map<String, ClassReport> classes, Map<String, Map<Integer, String>> lines,
+  record Report(Map<String, ClassReport> classes, Map<String, Map<Integer, String>> lines,
       Map<String, String> total) {
     static Report read(final Document doc) {
       final Map<String, ClassReport> classes = new TreeMap<>();
@@ -358,6 +375,6 @@ class CoverageFormatsTest {
   /**
    * One class: its methods' METHOD counters ({@code covered/total}) and whether it ran.
    */
-  private record ClassReport(Map<String, String> methods, boolean covered) {
+  record ClassReport(Map<String, String> methods, boolean covered) {
   }
 }
