@@ -21,9 +21,12 @@ import java.util.function.Consumer;
  * <p>A block entered but left by an exception thrown by one of its own instructions (the next block of the
  * thread is one of its handlers, or the thread leaves the method or ends there) did not run to its end,
  * and which of its instructions ran is not in the trace: such an entry covers none of them. A block whose
- * call entered a traced callee ran to its end (the call ran, whatever it threw); one followed by its own
- * handler may have thrown before its call, and counts as unfinished. A block ending in {@code athrow} or a
- * return is complete once entered.
+ * call entered a traced callee ran to its end (the call ran, whatever it threw); one followed by a handler
+ * (its own or a caller's) may have thrown before its call, and counts as unfinished. A block ending in {@code athrow} is
+ * complete once entered, and so is one ending in a return unless its own handler follows it. A block that
+ * starts a class initialiser is judged by what follows once the initialiser has run. Not told apart: an
+ * exception thrown by an instruction of a block ending in a return, caught by a caller (it looks like the
+ * return).
  */
 public final class CoverageTally implements TraceVisitor {
   private final List<Path> classpath;
@@ -39,6 +42,11 @@ public final class CoverageTally implements TraceVisitor {
    * start class initialisers, whose own branches come before its target.
    */
   private final java.util.ArrayDeque<Integer> pending = new java.util.ArrayDeque<>();
+  /**
+   * The blocks of the current thread that started a class initialiser, with the initialiser's method,
+   * innermost last: each is judged once its initialiser returned or threw.
+   */
+  private final java.util.ArrayDeque<int[]> suspended = new java.util.ArrayDeque<>();
 
   public CoverageTally(final List<Path> classpath, final Consumer<CoverageModel> done) {
     this.classpath = List.copyOf(classpath);
@@ -58,6 +66,7 @@ public final class CoverageTally implements TraceVisitor {
     leave(-1);
     last = -1;
     pending.clear();
+    suspended.clear();
   }
 
   @Override
@@ -89,38 +98,81 @@ public final class CoverageTally implements TraceVisitor {
   /**
    * Counts the previous block as unfinished when {@code next} (-1: the thread's end) shows that it may not
    * have run to its end. Which instruction threw is not in the trace, so when it is unknown whether the
-   * last one ran, the entry covers nothing: a covered instruction is one that certainly ran.
+   * last one ran, the entry covers nothing: a covered instruction is one that certainly ran. A block that
+   * starts a class initialiser (other than by its call) is judged when its method goes on after it.
    */
   private void leave(final int next) {
-    if (last < 0) {
+    if (last >= 0) {
+      final BlockEntry b = dictionary.blocks().get(last);
+      if (next >= 0 && b.end() != BlockEnd.INVOKE && startsInitialiser(b, next)) {
+        suspended.addLast(new int[] {last, method(next)});
+        return;
+      }
+      if (threw(last, next)) {
+        unfinished[last]++;
+      }
+      if (!suspended.isEmpty() && b.end() == BlockEnd.RETURN && method(last) == suspended.peekLast()[1]) {
+        // The initialiser returned: the block that started it goes on with next.
+        final int s = suspended.removeLast()[0];
+        if (threw(s, next)) {
+          unfinished[s]++;
+        }
+        return;
+      }
+    }
+    if (suspended.isEmpty()) {
       return;
     }
-    final BlockEntry b = dictionary.blocks().get(last);
-    final BlockEnd end = b.end();
-    if (end == BlockEnd.RETURN || end == BlockEnd.THROW) {
-      return;
-    }
-    final boolean threw;
     if (next < 0) {
-      // The thread ended inside the block: something threw, or a call never returned (System.exit).
-      threw = true;
-    } else if (dictionary.blocks().get(next).methodIndex() != b.methodIndex()) {
-      // A call's callee (or a callback from an untraced one) runs after its call ran; otherwise only a class
-      // initialiser the block starts can run inside it, and anything else means the frame was unwound.
-      threw = end != BlockEnd.INVOKE && b.clinits().isEmpty();
-    } else {
+      suspended.forEach(s -> unfinished[s[0]]++); // the thread ended in an initialiser
+      suspended.clear();
+    } else if (method(suspended.peekLast()[0]) == method(next)) {
+      // The initialiser threw: next is where the block's method goes on.
+      final int s = suspended.removeLast()[0];
+      if (threw(s, next)) {
+        unfinished[s]++;
+      }
+    }
+  }
+
+  private boolean startsInitialiser(final BlockEntry b, final int next) {
+    return dictionary.blocks().get(next).startBci() == 0 && b.clinits().contains(method(next));
+  }
+
+  private int method(final int block) {
+    return dictionary.blocks().get(block).methodIndex();
+  }
+
+  /** Whether block {@code b}, followed by {@code next} (-1: the thread's end), may not have run to its end. */
+  private boolean threw(final int b, final int next) {
+    final BlockEnd end = dictionary.blocks().get(b).end();
+    if (end == BlockEnd.THROW) {
+      return false;
+    }
+    if (next >= 0 && method(next) == method(b)) {
       // One of its handlers: thrown by one of its instructions (or by an untraced callee: not told apart).
-      threw = b.handlers().contains(next) && !normalSuccessor(last, next);
+      return dictionary.blocks().get(b).handlers().contains(next) && !normalSuccessor(b, next);
     }
-    if (threw) {
-      unfinished[last]++;
+    if (end == BlockEnd.RETURN) {
+      return false; // returned (or unwound, which the caller's next block does not tell apart)
     }
+    if (next < 0) {
+      return true; // the thread ended inside the block: something threw, or a call never returned (exit)
+    }
+    // A call's traced callee (or a callback from an untraced one) starts at its first instruction after the
+    // call ran; any other block of another method means the frame was unwound, by the call or before it.
+    return end != BlockEnd.INVOKE || dictionary.blocks().get(next).startBci() != 0;
   }
 
   private boolean normalSuccessor(final int from, final int to) {
     final int start = dictionary.blocks().get(to).startBci();
     if (lastInsn(from).targets().contains(start)) {
       return true;
+    }
+    final BlockEnd how = dictionary.blocks().get(from).end();
+    if (how == BlockEnd.GOTO || how == BlockEnd.SWITCH || how == BlockEnd.RETURN || how == BlockEnd.THROW
+        || how == BlockEnd.SUBROUTINE) {
+      return false; // no way on to the next instruction
     }
     final List<Insn> insns = code.get(dictionary.blocks().get(from).methodIndex()).insns();
     final int end = dictionary.blocks().get(from).endBci();

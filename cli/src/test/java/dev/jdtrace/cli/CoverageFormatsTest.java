@@ -2,6 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.cli.corners.CoverageCorners;
 import dev.jdtrace.programs.Catalog;
 import dev.jdtrace.programs.Exceptions;
 import dev.jdtrace.programs.Loops;
@@ -91,17 +92,48 @@ class CoverageFormatsTest {
   @ParameterizedTest
   @MethodSource("programs")
   void jacocoEqualsJacocoItselfClassByClass(final String program) throws Exception {
-    final Report ours = Report.read(parse(export(program, "jacoco"), null));
-    final Report theirs = Report.read(parse(jacoco(program), null));
-    final String simple = program.substring(program.lastIndexOf('.') + 1);
-    // Every class of the program JaCoCo saw run is in the trace, and no other.
+    assertEqualToJacoco(Report.read(parse(export(program, "jacoco"), null)), Report.read(parse(jacoco(program),
+        null)), program.substring(program.lastIndexOf('.') + 1));
+  }
+
+  /**
+   * {@link CoverageCorners}: a branch after a class initialiser with branches of its own, an initialiser that
+   * throws inside a block ending in a return, and {@code assert}. Traced with all blocks as witnesses: the
+   * default profile does not decode this program yet (the failing initialiser), which is the tracer's matter;
+   * the coverage counted from an exact trace is what is checked here.
+   */
+  @Test
+  void cornersEqualJacocoItself() throws Exception {
+    final String main = CoverageCorners.class.getName();
+    final Path classes = Path.of(CoverageCorners.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    final Path trace = dir.resolve("corners.trace");
+    final Cli.Outcome run = Cli.execute("run", "--profile", "all-blocks", "--stdin", "/dev/null", "--include",
+        "dev.jdtrace.cli.corners.*", "-o", trace.toString(), "--", Cli.JAVA, "-cp", classes.toString(), main);
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    final Path ours = dir.resolve("corners.xml");
+    final Cli.Outcome export = Cli.execute("export", trace.toString(), "--format", "jacoco", "--classpath",
+        classes.toString(), "-o", ours.toString());
+    assertThat(export.exitCode()).as(export.err()).isZero();
+    final Path theirs = jacoco(dir, List.of("-cp", classes.toString(), main), Path.of("/dev/null"),
+        "dev.jdtrace.cli.corners.*", List.of(classes.resolve("dev/jdtrace/cli/corners").toString()));
+    assertEqualToJacoco(Report.read(parse(ours, null)), Report.read(parse(theirs, null)), "CoverageCorners");
+  }
+
+  private static void assertEqualToJacoco(final Report ours, final Report theirs, final String simple) {
+    // The classes JaCoCo saw run are those that ran in the trace (which also holds classes loaded, not run).
     final Set<String> ran = new TreeSet<>();
     theirs.classes.forEach((name, c) -> {
       if (c.covered && (name.endsWith("/" + simple) || name.contains("/" + simple + "$"))) {
         ran.add(name);
       }
     });
-    assertThat(ours.classes.keySet()).as("classes").isEqualTo(ran);
+    final Set<String> traced = new TreeSet<>();
+    ours.classes.forEach((name, c) -> {
+      if (c.covered) {
+        traced.add(name);
+      }
+    });
+    assertThat(traced).as("classes that ran").isEqualTo(ran);
     for (final String name : ours.classes.keySet()) {
       assertThat(ours.classes.get(name).methods).as("method counters of %s (missed/covered)", name)
           .isEqualTo(theirs.classes.get(name).methods);
