@@ -112,9 +112,11 @@ public final class CoverageTally implements TraceVisitor {
         unfinished[last]++;
       }
       if (!suspended.isEmpty() && b.end() == BlockEnd.RETURN && method(last) == suspended.peekLast()[1]) {
-        // The initialiser returned: the block that started it goes on with next.
+        // The initialiser returned: the block that started it goes on with next, maybe another initialiser.
         final int s = suspended.removeLast()[0];
-        if (threw(s, next)) {
+        if (next >= 0 && startsInitialiser(dictionary.blocks().get(s), next)) {
+          suspended.addLast(new int[] {s, method(next)});
+        } else if (threw(s, next)) {
           unfinished[s]++;
         }
         return;
