@@ -267,7 +267,7 @@ public final class CoverageCode {
         || "valueOf".equals(name) && desc.equals("(Ljava/lang/String;)L" + self + ";"))) {
       return "enum values/valueOf";
     }
-    final List<Instruction> body = body(c, m);
+    final List<Instruction> body = body(m);
     if ("java.lang.Record".equals(c.getSuperclassName()) && generatedByRecord(c, m, body)) {
       return "record's generated method";
     }
@@ -327,7 +327,7 @@ public final class CoverageCode {
     return false;
   }
 
-  private static List<Instruction> body(final JavaClass c, final Method m) {
+  private static List<Instruction> body(final Method m) {
     return java.util.Arrays.stream(new InstructionList(m.getCode().getCode()).getInstructions()).toList();
   }
 

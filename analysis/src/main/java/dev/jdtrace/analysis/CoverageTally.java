@@ -7,6 +7,7 @@ import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
 import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,12 +42,12 @@ public final class CoverageTally implements TraceVisitor {
    * The branching blocks of the current thread whose target is not known yet, innermost last: a block can
    * start class initialisers, whose own branches come before its target.
    */
-  private final java.util.ArrayDeque<Integer> pending = new java.util.ArrayDeque<>();
+  private final ArrayDeque<Integer> pending = new ArrayDeque<>();
   /**
    * The blocks of the current thread that started a class initialiser, with the initialiser's method,
    * innermost last: each is judged once its initialiser returned or threw.
    */
-  private final java.util.ArrayDeque<int[]> suspended = new java.util.ArrayDeque<>();
+  private final ArrayDeque<int[]> suspended = new ArrayDeque<>();
 
   public CoverageTally(final List<Path> classpath, final Consumer<CoverageModel> done) {
     this.classpath = List.copyOf(classpath);
