@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.cli.corners.CoverageCorners;
 import dev.jdtrace.programs.Catalog;
-import dev.jdtrace.programs.Exceptions;
 import dev.jdtrace.programs.Loops;
-import dev.jdtrace.programs.Recursion;
-import dev.jdtrace.programs.Switches;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -47,10 +44,6 @@ import org.xml.sax.helpers.DefaultHandler;
  * {@code genhtml}.
  */
 class CoverageFormatsTest {
-  /** The programs genhtml reads: loops, recursion, every kind of switch, every kind of exception. */
-  static final List<String> RENDERED = List.of(Loops.class.getName(), Recursion.class.getName(),
-      Switches.class.getName(), Exceptions.class.getName());
-
   /**
    * The lines where JaCoCo's definition differs from jdtrace's, and why (the README lists the same). Each
    * must still differ: a line that comes to agree is taken off.
@@ -217,7 +210,7 @@ class CoverageFormatsTest {
     RequiredTool.require(RequiredTool.onPath("genhtml"), "genhtml", "apt-get install lcov");
     final Path sources = sourceRoot();
     final List<String> files = new ArrayList<>();
-    for (final String program : RENDERED) {
+    for (final String program : Catalog.DETERMINISTIC) {
       files.add(export(program, "lcov").toString());
     }
     final List<String> command = new ArrayList<>(List.of("genhtml", "--branch-coverage", "--function-coverage",
