@@ -91,16 +91,15 @@ class CoverageFormatsTest {
 
   /**
    * {@link CoverageCorners}: a branch after a class initialiser with branches of its own, an initialiser that
-   * throws inside a block ending in a return, and {@code assert}. Traced with all blocks as witnesses: the
-   * default profile does not decode this program yet (the failing initialiser), which is the tracer's matter;
-   * the coverage counted from an exact trace is what is checked here.
+   * throws inside a block ending in a return, and {@code assert}, traced with the default options (the failing
+   * initialiser decodes since issue 27's fix).
    */
   @Test
   void cornersEqualJacocoItself() throws Exception {
     final String main = CoverageCorners.class.getName();
     final Path classes = Path.of(CoverageCorners.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     final Path trace = dir.resolve("corners.trace");
-    final Cli.Outcome run = Cli.execute("run", "--profile", "all-blocks", "--stdin", "/dev/null", "--include",
+    final Cli.Outcome run = Cli.execute("run", "--stdin", "/dev/null", "--include",
         "dev.jdtrace.cli.corners.*", "-o", trace.toString(), "--", Cli.JAVA, "-cp", classes.toString(), main);
     assertThat(run.exitCode()).as(run.err()).isZero();
     final Path ours = dir.resolve("corners.xml");
