@@ -45,7 +45,7 @@ class CheckWitnessesPropertiesTest {
     final FlowGraph graph = StructuredGraphs.build(recipe);
     final BitSet profile = new OptimalNodeProfile(new BallLarusWeights(graph).getWeights(), repeatable)
         .getProfile().toBitSet();
-    final List<BitSet> split = split(profile, sessions, assignment);
+    final List<BitSet> split = DistributionPropertiesTest.split(profile, sessions, assignment);
     final boolean realizable = new DistributionRealizability(graph, repeatable, split).getResult().isRealizable();
     Statistics.label("split realizable").collect(realizable);
     // Not vacuous: enough of the random splits are realizable for the property to say something.
@@ -70,7 +70,7 @@ class CheckWitnessesPropertiesTest {
     final FlowGraph graph = StructuredGraphs.build(recipe);
     final BitSet profile = new OptimalNodeProfile(new BallLarusWeights(graph).getWeights(), repeatable)
         .getProfile().toBitSet();
-    final List<BitSet> split = split(profile, sessions, assignment);
+    final List<BitSet> split = DistributionPropertiesTest.split(profile, sessions, assignment);
     if (!new DistributionRealizability(graph, repeatable, split).getResult().isRealizable()) {
       return;
     }
@@ -109,17 +109,5 @@ class CheckWitnessesPropertiesTest {
       }
     }
     return checks;
-  }
-
-  private static List<BitSet> split(final BitSet profile, final int sessions, final List<Integer> assignment) {
-    final List<BitSet> split = new ArrayList<>();
-    for (int i = 0; i < sessions; i++) {
-      split.add(new BitSet());
-    }
-    int k = 0;
-    for (int w = profile.nextSetBit(0); w >= 0; w = profile.nextSetBit(w + 1), k++) {
-      split.get((k < assignment.size() ? assignment.get(k) : 0) % sessions).set(w);
-    }
-    return split;
   }
 }

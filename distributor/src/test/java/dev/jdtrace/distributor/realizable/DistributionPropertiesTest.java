@@ -79,7 +79,7 @@ class DistributionPropertiesTest {
         .isEqualTo(new NodeProfileRealizability(graph, repeatable, w).getResult().isRealizable());
   }
 
-  private static List<BitSet> split(final BitSet profile, final int sessions, final List<Integer> assignment) {
+  static List<BitSet> split(final BitSet profile, final int sessions, final List<Integer> assignment) {
     final List<BitSet> split = new ArrayList<>();
     for (int i = 0; i < sessions; i++) {
       split.add(new BitSet());
