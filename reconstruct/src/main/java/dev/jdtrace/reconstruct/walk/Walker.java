@@ -594,8 +594,7 @@ public final class Walker {
     final String at = stack.isEmpty() || top().isExternal()
         ? "in untraced code" + (length == 0 ? " before any traced block" : " after " + where(path[length - 1]))
         : "at " + where(top().block);
-    return new ReconstructionException("thread " + thread + ", " + at + ", stream events " + Arrays.toString(pos)
-        + ": " + what + "; " + unplaced());
+    return new ReconstructionException("thread " + thread + ", " + at + ": " + what + "; " + unplaced());
   }
 
   /** Each session's next event, which the walk could not place, or that it is at its end. */
