@@ -249,8 +249,8 @@ public final class Walker {
     } else if (returns) {
       returnFromExternal(top);
     } else {
-      throw fail("diverged: untraced code" + (top.site >= 0 ? " called at " + where(top.site) : "")
-          + " cannot lead to " + describe(firstGoal()));
+      throw fail("diverged: no way leads from untraced code" + (top.site >= 0 ? " called at " + where(top.site) : "")
+          + " to " + describe(firstGoal()));
     }
   }
 

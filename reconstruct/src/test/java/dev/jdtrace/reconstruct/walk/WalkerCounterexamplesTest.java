@@ -159,7 +159,7 @@ class WalkerCounterexamplesTest {
    * PURE_CALL in a callback's entry FIRST set, so main is entered unseen. When {@code Math.abs} in s0 throws,
    * the stream is only the exception (thrown in a call at s0's block 0), and the walk, still in the untraced
    * bottom frame, only offers callbacks whose own method holds the throw block (Walker.callbackFor), so it
-   * reports "untraced code cannot lead to" the exception.
+   * reports "no way leads from untraced code" to the exception.
    */
   @Test
   void callbackReachingAPureCallThatThrowsBeforeAnyWitness() {

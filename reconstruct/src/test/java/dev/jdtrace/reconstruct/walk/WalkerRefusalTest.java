@@ -41,8 +41,8 @@ class WalkerRefusalTest {
         new ThreadStream("main", -1, 0, new int[] {1}, List.of()));
     assertThatThrownBy(() -> new Walker(models, "main", streams).decode())
         .isInstanceOf(ReconstructionException.class)
-        .hasMessageStartingWith("thread main, in untraced code after g.C00.main([Ljava/lang/String;)V bci 10,")
-        .hasMessageContaining("diverged: untraced code cannot lead to witness g.C00.s0()V bci 0")
+        .hasMessageStartingWith("thread main, in untraced code after g.C00.main([Ljava/lang/String;)V bci 10:")
+        .hasMessageContaining("diverged: no way leads from untraced code to witness g.C00.s0()V bci 0")
         .hasMessageEndingWith("session 0 has 1 event(s) left, the next witness g.C00.s0()V bci 0, "
             + "session 1 is at its end");
   }
