@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -86,7 +85,7 @@ final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (COUNTED.contains(format) && classpath == null) {
-      throw new ParameterException(spec.commandLine(), "--format " + format + " needs --classpath: the class files"
+      throw new IllegalArgumentException("--format " + format + " needs --classpath: the class files"
           + " the program was traced with (its instructions and line tables are not in the trace)");
     }
     OutputTarget.check(output == null ? Path.of("-") : output, "FILE").write(sink -> {
