@@ -67,6 +67,31 @@ class InterruptionTest {
     }
   }
 
+  /** The first run, which finds the classes the program loads, is guarded too: SIGTERM kills it and says so. */
+  @Test
+  void sigtermDuringTheFirstRunKillsItAndSaysSo() throws Exception {
+    final Path tmp = Files.createDirectory(dir.resolve("tmp"));
+    final Process jdtrace = CliProcess.start(tmp, "run", "--include", "dev.jdtrace.programs.service.*", "-o",
+        dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, SERVICE, "0");
+    try {
+      jdtrace.getOutputStream().close();
+      // The endless service is the first run: its output passes through.
+      CliProcess.awaitLine(CliProcess.stdout(jdtrace), "listening on");
+      final List<ProcessHandle> targets = jdtrace.descendants().toList();
+      assertThat(targets).isNotEmpty();
+      CliProcess.signal(jdtrace, "TERM");
+      assertThat(jdtrace.waitFor()).isEqualTo(143);
+      assertThat(Files.readAllLines(CliProcess.stderr(tmp))).last().isEqualTo(
+          "jdtrace: interrupted: launched programs killed, partial files removed");
+      for (final ProcessHandle target : targets) {
+        target.onExit().get(10, TimeUnit.SECONDS);
+      }
+      assertThat(dir.resolve("t.trace")).doesNotExist();
+    } finally {
+      jdtrace.destroyForcibly();
+    }
+  }
+
   @Test
   void sigtermKillsTheTargetRemovesThePartsAndExits143() throws Exception {
     stoppedBy("TERM", 143);
