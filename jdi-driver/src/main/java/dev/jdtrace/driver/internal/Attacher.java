@@ -7,6 +7,9 @@ import com.sun.jdi.VirtualMachine;
 import com.sun.jdi.connect.AttachingConnector;
 import com.sun.jdi.connect.Connector;
 import com.sun.jdi.connect.IllegalConnectorArgumentsException;
+import com.sun.jdi.event.EventSet;
+import com.sun.jdi.event.VMStartEvent;
+import com.sun.jdi.request.EventRequest;
 import dev.jdtrace.driver.Endpoint;
 import dev.jdtrace.driver.TargetException;
 import java.io.IOException;
@@ -32,6 +35,8 @@ import java.util.concurrent.TimeoutException;
 public final class Attacher {
   /** How long a connect plus handshake may take. */
   static final long TIMEOUT_MILLIS = 10_000;
+  /** How long the first attach waits for the start event of a target held at its start. */
+  static final long HELD_WAIT_MILLIS = 300;
   /** How long an agent gets to listen again after the previous session detached. */
   static final long RELISTEN_MILLIS = 5_000;
   /** When this process last detached from each target: its agent may not listen again at once. */
@@ -59,7 +64,8 @@ public final class Attacher {
     while (true) {
       try {
         final VirtualMachine vm = attachOnce(target);
-        if (heldAtStart(vm)) {
+        // Only the first attach of this process can find the target still held at its start.
+        if (detached == null && heldAtStart(vm)) {
           RELEASED.add(target);
         }
         return vm;
@@ -83,12 +89,24 @@ public final class Attacher {
   }
 
   /**
-   * Every thread suspended before jdtrace suspended any: the agent holds the VM at its start until a debugger
-   * comes ({@code suspend=y}). A running JVM whose previous debugger left has every thread resumed.
+   * Whether the agent held the VM at its start until a debugger came ({@code suspend=y}): it then sends the
+   * VM start event with every thread suspended, an instant after the handshake, and a running JVM sends none.
+   * Every thread already suspended says so at once; otherwise the event is awaited briefly (a look at the
+   * threads alone raced the agent's suspension of them on a loaded machine).
    */
   private static boolean heldAtStart(final VirtualMachine vm) {
     final List<ThreadReference> threads = vm.allThreads();
-    return !threads.isEmpty() && threads.stream().allMatch(ThreadReference::isSuspended);
+    if (!threads.isEmpty() && threads.stream().allMatch(ThreadReference::isSuspended)) {
+      return true;
+    }
+    try {
+      final EventSet set = vm.eventQueue().remove(HELD_WAIT_MILLIS);
+      return set != null && set.suspendPolicy() == EventRequest.SUSPEND_ALL
+          && set.stream().anyMatch(e -> e instanceof VMStartEvent);
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while attaching");
+    }
   }
 
   /** Disconnects, leaving the target running, and remembers when, for the next attach. */
