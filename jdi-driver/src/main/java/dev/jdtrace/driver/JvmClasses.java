@@ -42,37 +42,38 @@ public final class JvmClasses {
   }
 
   /**
-   * Attaches, reads the JVM's class path ({@code java.class.path}, relative entries resolved against its
-   * working directory), and detaches: where its class files are, when this machine can read them (the same
-   * host, a shared volume). Empty when the JVM does not tell it.
+   * What a running JVM shows of its classes without reading them.
    *
-   * @throws TargetException when the JVM cannot be attached to
+   * @param loaded the prepared classes the filter traces: what a plan from class files needs to hold when it
+   *     covers only what the JVM runs
+   * @param classPath its class path ({@code java.class.path}, relative entries resolved against its working
+   *     directory): where its class files are, when this machine can read them (the same host, a shared
+   *     volume); empty when the JVM does not tell it
    */
-  public static List<Path> classPath(final Endpoint target) {
-    final VirtualMachine vm = Attacher.attach(target);
-    try {
-      if (!(vm instanceof PathSearchingVirtualMachine paths)) {
-        return List.of();
-      }
-      final Path base = Path.of(paths.baseDirectory());
-      return paths.classPath().stream().filter(e -> !e.isEmpty()).map(e -> base.resolve(e).normalize()).toList();
-    } finally {
-      Attacher.detach(target, vm);
+  public record Running(Set<String> loaded, List<Path> classPath) {
+    public Running {
+      loaded = Set.copyOf(loaded);
+      classPath = List.copyOf(classPath);
     }
   }
 
   /**
-   * Attaches, lists the prepared classes the filter traces, and detaches: what a plan from class files
-   * needs to hold when it covers only what the JVM runs.
+   * Attaches once, lists the prepared classes the filter traces and the class path, and detaches.
    *
    * @throws TargetException when the JVM cannot be attached to
    */
-  public static Set<String> loadedNames(final Endpoint target, final ClassFilter filter) {
+  public static Running running(final Endpoint target, final ClassFilter filter) {
     final VirtualMachine vm = Attacher.attach(target);
     try {
       final Set<String> names = new TreeSet<>();
       vm.allClasses().stream().filter(t -> t.isPrepared() && filter.matches(t.name())).forEach(t -> names.add(t.name()));
-      return names;
+      List<Path> classPath = List.of();
+      if (vm instanceof PathSearchingVirtualMachine paths) {
+        final Path base = Path.of(paths.baseDirectory());
+        classPath = paths.classPath().stream().filter(e -> !e.isEmpty()).map(e -> base.resolve(e).normalize())
+            .toList();
+      }
+      return new Running(names, classPath);
     } finally {
       Attacher.detach(target, vm);
     }

@@ -57,13 +57,18 @@ final class AttachRun {
       final Consumer<String> info) throws IOException {
     final Set<String> learned = new TreeSet<>();
     RunRequest planning = request.planning();
+    // Why the sessions' windows were not merged, once one more session traces alone; and that said in full.
     String oneSession = null;
+    String told = null;
     final Set<Endpoint> toldHeld = java.util.concurrent.ConcurrentHashMap.newKeySet();
     for (int round = 1; ; ) {
       final TracedProgram traced = traced(request, learned, info);
       tellHeld(request.targets().get(0), toldHeld, info);
       final TracePlan planned = TraceRun.plan(traced, planning, info);
       final Plan plan = planned.plan();
+      if (told != null) {
+        SameRunEvidence.checkOneSession(plan, told, planning);
+      }
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
         final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info, toldHeld);
@@ -92,8 +97,9 @@ final class AttachRun {
             planning.sameRun().deterministic());
         if (disagreement.isPresent()) {
           oneSession = disagreement.get();
-          planning = inOneSession(oneSession + " (for attach: the trigger's exit code and output, and the threads "
-              + "that ran traced code)", planning, traced, info);
+          told = oneSession + " (for attach: the trigger's exit code and output, and the threads that ran traced "
+              + "code)";
+          planning = SameRunEvidence.inOneSession(told, planning, info);
           continue;
         }
         final List<SessionStreams> streams = new ArrayList<>();
@@ -111,23 +117,13 @@ final class AttachRun {
             throw e;
           }
           oneSession = "their streams fit no single path";
-          planning = inOneSession(oneSession + ": " + e.getMessage(), planning, traced, info);
+          told = oneSession + ": " + e.getMessage();
+          planning = SameRunEvidence.inOneSession(told, planning, info);
         }
       } finally {
         TraceRun.deleteTree(work);
       }
     }
-  }
-
-  /**
-   * The sessions' windows could not be shown to hold the same run: one more session, planned alone, which is
-   * exact whatever the target does in it.
-   */
-  private static RunRequest inOneSession(final String told, final RunRequest planning, final TracedProgram traced,
-      final Consumer<String> info) throws IOException {
-    final RunRequest one = SameRunEvidence.inOneSession(told, planning, info);
-    SameRunEvidence.checkOneSession(TraceRun.plan(traced, one, s -> { }).plan(), told, planning);
-    return one;
   }
 
   /**
@@ -142,11 +138,12 @@ final class AttachRun {
       final Consumer<String> info) {
     final ClassFilter filter = new ClassFilter(request.planning().includes(), request.planning().excludes());
     final Endpoint first = request.targets().get(0);
-    final Set<String> loaded = new TreeSet<>(JvmClasses.loadedNames(first, filter));
+    final JvmClasses.Running running = JvmClasses.running(first, filter);
+    final Set<String> loaded = new TreeSet<>(running.loaded());
     loaded.addAll(learned);
     List<Path> classpath = request.classpath();
     if (classpath == null) {
-      final List<Path> told = JvmClasses.classPath(first);
+      final List<Path> told = running.classPath();
       final List<Path> readable = told.stream().filter(Files::exists).toList();
       // Classes generated at run time (lambda proxies) have no class file anywhere, and are not traced.
       if (!readable.isEmpty() && ProgramLoader.tracedNames(readable, filter).containsAll(

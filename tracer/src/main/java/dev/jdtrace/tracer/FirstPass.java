@@ -16,9 +16,6 @@ import java.util.function.Consumer;
  * that a session then loads and the plan left out, planned again before the run gives up.
  */
 final class FirstPass {
-  /** How the notice of a first run the plan cache spared begins: the run's summary says it was skipped. */
-  static final String SKIPPED = "first run skipped: ";
-
   private FirstPass() {
   }
 
@@ -52,7 +49,7 @@ final class FirstPass {
     final String key = PlanCache.loadedKey(command, filter, stdin);
     final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
-      info.accept(SKIPPED + "the plan cache knows the " + Plural.of(cached.classes().size(), "traced class")
+      info.accept("first run skipped: the plan cache knows the " + Plural.of(cached.classes().size(), "traced class")
           + " this build loads on this input");
       return cached;
     }

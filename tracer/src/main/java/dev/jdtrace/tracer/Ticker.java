@@ -59,4 +59,9 @@ final class Ticker implements AutoCloseable {
   public void close() {
     clock.shutdownNow();
   }
+
+  /** Waits until a line being said when closed is said, after which none is (accessible for testing). */
+  boolean awaitStopped() throws InterruptedException {
+    return clock.awaitTermination(10, TimeUnit.SECONDS);
+  }
 }

@@ -52,7 +52,7 @@ public final class Tracer {
       throws IOException {
     final TracedProgram traced = plan.traced();
     // Digested before the run: the class files it may load, as they were when it started.
-    final String untracedClasses = UntracedClassFiles.sha256(traced.command(), traced.filter());
+    final String untracedClasses = UntracedClassDigest.sha256(traced.command(), traced.filter());
     final MessageDigest stderr = sha256();
     try (StagedFile staged = part.stage();
         Interruption guard = Interruption.guard(List.of(staged.path()), info)) {

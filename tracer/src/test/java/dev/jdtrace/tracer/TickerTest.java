@@ -14,16 +14,18 @@ class TickerTest {
   void aLongStepSaysItStillRunsUntilClosed() throws Exception {
     final List<String> lines = new CopyOnWriteArrayList<>();
     final CountDownLatch two = new CountDownLatch(2);
-    try (Ticker ticker = Ticker.start("sessions", () -> "1 of 3 done", line -> {
+    final Ticker ticker = Ticker.start("sessions", () -> "1 of 3 done", line -> {
       lines.add(line);
       two.countDown();
-    }, 20)) {
+    }, 20);
+    try (ticker) {
       assertThat(two.await(30, TimeUnit.SECONDS)).as("two lines said").isTrue();
     }
+    assertThat(ticker.awaitStopped()).as("stopped once closed").isTrue();
     final int said = lines.size();
     assertThat(lines.get(0)).matches("sessions: still running after \\d+ s \\(1 of 3 done\\)");
-    // Closed: nothing more is said, however long the program that ran it goes on.
-    Thread.sleep(200);
+    // Stopped: no line is pending, so none comes however long the program that ran it goes on.
+    assertThat(ticker.awaitStopped()).isTrue();
     assertThat(lines).hasSize(said);
   }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The digest of the untraced class files follows what the JVM would load of them, and nothing else: their
  * bytes change it, a traced class's bytes and the class path's folders do not.
  */
-class UntracedClassFilesTest {
+class UntracedClassDigestTest {
   private static final ClassFilter TRACED = new ClassFilter(List.of("app.*"), List.of());
 
   @TempDir
@@ -64,7 +64,7 @@ class UntracedClassFilesTest {
   }
 
   private static String digest(final String classpath) {
-    return UntracedClassFiles.sha256(JavaCommand.parse(List.of("java", "-cp", classpath, "app.Main")), TRACED);
+    return UntracedClassDigest.sha256(JavaCommand.parse(List.of("java", "-cp", classpath, "app.Main")), TRACED);
   }
 
   private static void write(final Path file, final String bytes) throws IOException {

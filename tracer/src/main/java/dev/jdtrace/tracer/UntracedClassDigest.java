@@ -1,5 +1,6 @@
 package dev.jdtrace.tracer;
 
+import dev.jdtrace.profiler.Bytecode;
 import dev.jdtrace.profiler.ClassFiles;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
@@ -9,11 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Enumeration;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -28,28 +26,24 @@ import java.util.zip.ZipFile;
  * only each class's binary name and bytes, the first of each name in class path order, as the JVM loads it,
  * and the versioned class files of multi-release jars by their resource name.
  */
-final class UntracedClassFiles {
+final class UntracedClassDigest {
   private static final String VERSIONS = "META-INF/versions/";
 
-  private UntracedClassFiles() {
+  private UntracedClassDigest() {
   }
 
   /** Hex SHA-256 over the binary name and the SHA-256 of every untraced class file, by name. */
   static String sha256(final JavaCommand command, final ClassFilter traced) {
-    final Map<String, byte[]> classes = new TreeMap<>();
+    final Map<String, String> classes = new TreeMap<>();
     final Set<String> seen = new HashSet<>();
     for (final Path entry : command.classpath()) {
       ClassFiles.forEach(entry, name -> !traced.matches(name) && seen.add(name),
           (name, in) -> classes.put(name, digest(in)));
       versioned(entry, traced, seen, classes);
     }
-    final MessageDigest all = sha256();
-    classes.forEach((name, bytes) -> {
-      all.update(name.getBytes(StandardCharsets.UTF_8));
-      all.update((byte) 0);
-      all.update(bytes);
-    });
-    return HexFormat.of().formatHex(all.digest());
+    final StringBuilder all = new StringBuilder();
+    classes.forEach((name, digest) -> all.append(name).append('\0').append(digest).append('\n'));
+    return Bytecode.sha256(all.toString().getBytes(StandardCharsets.UTF_8));
   }
 
   /**
@@ -57,7 +51,7 @@ final class UntracedClassFiles {
    * their resource name: a JVM of version N or later loads them instead of the plain ones.
    */
   private static void versioned(final Path entry, final ClassFilter traced, final Set<String> seen,
-      final Map<String, byte[]> classes) {
+      final Map<String, String> classes) {
     if (!Files.isRegularFile(entry)) {
       return;
     }
@@ -79,25 +73,11 @@ final class UntracedClassFiles {
     }
   }
 
-  private static byte[] digest(final InputStream in) {
-    final MessageDigest d = sha256();
-    final byte[] buf = new byte[8192];
+  private static String digest(final InputStream in) {
     try {
-      int n;
-      while ((n = in.read(buf)) >= 0) {
-        d.update(buf, 0, n);
-      }
+      return Bytecode.sha256(in.readAllBytes());
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
-    }
-    return d.digest();
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (final NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 }
