@@ -12,14 +12,15 @@ import java.util.List;
  * {@code show}, the {@code calls}, {@code speedscope}, {@code chrome} and {@code folded} exports, the
  * report and the stacks that {@code diff} prints. It keeps a stack of frames (method, last block).
  *
- * <p><b>Exact</b> with a version 3 trace, whose dictionary says how each block ends: from the top frame's
+ * <p><b>Exact</b> with a version 3 or 4 trace, whose dictionary says how each block ends: from the top frame's
  * last block {@code L} to the next block {@code b} of method {@code M}:
  * <ol>
  *   <li>Empty stack: {@code b} starts a root frame (the thread's untraced bottom called it, or the thread
  *       started inside it at an attach).</li>
  *   <li>{@code b} is an entry (bci 0): a call of {@code M} pushed on the top frame when {@code L} is a call
- *       site (a traced callee, or a callback through untraced code) or when {@code M} is a class
- *       initialiser that {@code L} can start (it runs inside {@code L}). When {@code L} returns or throws,
+ *       site (a traced callee, or a callback through untraced code), when {@code M} is a class
+ *       initialiser that {@code L} can start (it runs inside {@code L}), or when {@code L} can start an
+ *       untraced class's initialiser, which called {@code M} back (version 4). When {@code L} returns or throws,
  *       the top frame ends and the rule is applied again to the frame below (untraced code between them
  *       called {@code M}, or the frame below goes on after a class initialiser). Otherwise {@code b} is a
  *       jump back to bci 0 of the top frame's own method, or, in another method, the exception left the
@@ -41,7 +42,9 @@ import java.util.List;
  * normally and a lower same-method frame's handler is taken as the handler; an exception caught by
  * untraced code that then calls traced code unwinds only the top frame (or, after a jump to bci 0 of the
  * top frame's method, none); a class initialiser that the top frame's returning (or throwing) block can
- * start is taken to run inside that block, though untraced code it returned to may have started it. A
+ * start is taken to run inside that block, though untraced code it returned to may have started it (so is
+ * an untraced initialiser's callback; a version 3 trace does not mark the blocks that start one, and takes
+ * such a callback for a return and a call). A
  * test checks the calls of every test program against the decoder's own.
  *
  * <p><b>Heuristic</b> with a version 2 trace, which stores no block ends: what a block may have done is
@@ -82,7 +85,7 @@ public final class CallTracker implements TraceVisitor {
   private static final byte MAY_RETURN = 2;
 
   private final CallListener listener;
-  /** Whether the dictionary says how blocks end (version 3): calls are exact, else guessed from {@link #shape}. */
+  /** Whether the dictionary says how blocks end (version 3 on): calls are exact, else guessed from {@link #shape}. */
   private boolean exact;
   private byte[] shape;
   private boolean[] clinit;
@@ -90,6 +93,8 @@ public final class CallTracker implements TraceVisitor {
   private BlockEnd[] ends;
   /** Per block, the class initialisers it can start. */
   private int[][] clinits;
+  /** Per block, whether it can start an untraced class's initialiser that calls traced code inside it. */
+  private boolean[] untracedInit;
   private int[][] handlers;
   /** Per block, whether it is the handler of an exception-table entry of its method. */
   private boolean[] isHandler;
@@ -123,6 +128,7 @@ public final class CallTracker implements TraceVisitor {
     methodOf = new int[blocks.size()];
     ends = new BlockEnd[blocks.size()];
     clinits = new int[blocks.size()][];
+    untracedInit = new boolean[blocks.size()];
     handlers = new int[blocks.size()][];
     isHandler = new boolean[blocks.size()];
     entry = new boolean[blocks.size()];
@@ -131,6 +137,7 @@ public final class CallTracker implements TraceVisitor {
       methodOf[i] = b.methodIndex();
       ends[i] = b.end();
       clinits[i] = b.clinits().stream().mapToInt(Integer::intValue).toArray();
+      untracedInit[i] = b.untracedInit();
       entry[i] = b.startBci() == 0;
       handlers[i] = b.handlers().stream().mapToInt(Integer::intValue).toArray();
       for (final int h : handlers[i]) {
@@ -172,8 +179,9 @@ public final class CallTracker implements TraceVisitor {
       final int from = last[top];
       final BlockEnd end = ends[from];
       if (entry[block]) {
-        if (end == BlockEnd.INVOKE || contains(clinits[from], method)) {
-          break; // pushed below: a call, a callback through untraced code, or a class initialisation
+        if (end == BlockEnd.INVOKE || contains(clinits[from], method) || untracedInit[from]) {
+          break; // pushed below: a call, a callback through untraced code, or a class initialisation, or a
+          // callback from an untraced class's initialiser
         }
         if (end == BlockEnd.RETURN || end == BlockEnd.THROW || method != methods[top]) {
           popTo(top);

@@ -118,6 +118,31 @@ class CallTrackerTest {
         "end 4");
   }
 
+  /**
+   * main = 0 (can start an untraced class's initialiser, branches) 1 (returns); f = 2 (returns): f is called
+   * back by the untraced initialiser inside block 0, or, where block 0 is not marked (a version 3 trace),
+   * by nothing the file can show.
+   */
+  private static final TraceDictionary UNTRACED_INIT = dictionary(List.of("main", "f"),
+      new BlockEntry(0, 0, 0, List.of(0), BlockEnd.BRANCH, List.of(), List.of(), true),
+      block(0, 3, BlockEnd.RETURN), block(1, 0, BlockEnd.RETURN));
+
+  @Test
+  void anUntracedInitialisersCallbackRunsInsideTheBlockThatStartsIt() {
+    assertThat(events(UNTRACED_INIT, Hand.main(0, 2, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+        ">f@1/1", "2/1", "<f@2/1", "1/0", "<main@3/0", "end 3");
+  }
+
+  @Test
+  void withoutTheMarkAnUntracedInitialisersCallbackEndsTheFrame() {
+    // A version 3 trace: the entry of another method after a branch reads as main having left for untraced code.
+    final TraceDictionary unmarked = new TraceDictionary(UNTRACED_INIT.classes(), UNTRACED_INIT.methods(),
+        UNTRACED_INIT.blocks().stream().map(b -> new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines(),
+            b.end(), b.clinits(), b.handlers())).toList());
+    assertThat(events(unmarked, Hand.main(0, 2, 1))).startsWith("thread main", ">main@0/0", "0/0", "<main@1/0",
+        ">f@1/0");
+  }
+
   /** main = 0 (calls untraced code) 1 (returns); f = 2 (throws); g = 3 (returns). */
   private static final TraceDictionary THROWING = dictionary(List.of("main", "f", "g"),
       block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN), block(1, 0, BlockEnd.THROW),

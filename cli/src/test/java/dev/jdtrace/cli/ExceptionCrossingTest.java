@@ -9,12 +9,14 @@ import dev.jdtrace.programs.crossing.app.JacksonUnknownField;
 import dev.jdtrace.programs.crossing.app.UncaughtThroughRelay;
 import dev.jdtrace.programs.crossing.app.UntracedInitCallsBack;
 import dev.jdtrace.reference.SteppingReference;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -76,6 +78,28 @@ class ExceptionCrossingTest {
   @MethodSource("configurations")
   void sessionsDecodeToAllBlocksTrace(final String program, final List<String> config) throws Exception {
     assertThat(Cli.blocks(dir, options(program, config), command(program))).isEqualTo(truth(program));
+  }
+
+  @Test
+  void anUntracedInitialisersCallbackIsACallInsideTheBlockThatStartedIt() throws Exception {
+    // Holder's initialiser, started by main's getstatic before a branch, calls compute: main goes on after it.
+    final String program = UntracedInitCallsBack.class.getName();
+    final Path trace = dir.resolve("calls.trace");
+    final List<String> run = new ArrayList<>(List.of("run", "--stdin", "/dev/null", "-o", trace.toString()));
+    run.addAll(options(program, List.of()));
+    run.add("--");
+    run.addAll(command(program));
+    final Cli.Outcome traced = Cli.execute(run.toArray(String[]::new));
+    assertThat(traced.exitCode()).as(traced.err()).isZero();
+    final Path export = dir.resolve("calls.tsv");
+    final Cli.Outcome exported = Cli.execute("export", trace.toString(), "--format", "calls", "-o", export.toString());
+    assertThat(exported.exitCode()).as(exported.err()).isZero();
+    final List<String> calls = Files.readAllLines(export);
+    final List<String> mainCalls = calls.stream().filter(l -> l.endsWith("\tmain([Ljava/lang/String;)V"))
+        .map(l -> l.split("\t")[2] + " " + l.split("\t")[3]).toList();
+    assertThat(mainCalls).containsExactly("call 0", "return 0");
+    assertThat(calls.stream().filter(l -> l.endsWith("\tcompute(I)I")))
+        .isNotEmpty().allSatisfy(l -> assertThat(l.split("\t")[3]).isEqualTo("1"));
   }
 
   private List<String> truth(final String program) throws Exception {

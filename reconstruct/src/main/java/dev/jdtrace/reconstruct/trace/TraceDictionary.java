@@ -47,13 +47,21 @@ public record TraceDictionary(List<ClassEntry> classes, List<MethodEntry> method
    * @param clinits the indices of the class initialisers ({@code <clinit>} methods) an instruction of it
    *     can start, which then run inside it
    * @param handlers the ids of the exception-handler blocks that cover any of its instructions
+   * @param untracedInit whether an instruction of it can start an untraced class's initialiser that may call
+   *     traced code, which then runs inside it (IcfgModel#untracedInit; always false in a version 2 or 3 file)
    */
   public record BlockEntry(int methodIndex, int startBci, int endBci, List<Integer> lines, BlockEnd end,
-      List<Integer> clinits, List<Integer> handlers) {
+      List<Integer> clinits, List<Integer> handlers, boolean untracedInit) {
     public BlockEntry {
       lines = List.copyOf(lines);
       clinits = List.copyOf(clinits);
       handlers = List.copyOf(handlers);
+    }
+
+    /** A block that starts no untraced initialiser. */
+    public BlockEntry(final int methodIndex, final int startBci, final int endBci, final List<Integer> lines,
+        final BlockEnd end, final List<Integer> clinits, final List<Integer> handlers) {
+      this(methodIndex, startBci, endBci, lines, end, clinits, handlers, false);
     }
 
     /** A block of a version 2 file: how it ends is unknown. */
@@ -64,7 +72,7 @@ public record TraceDictionary(List<ClassEntry> classes, List<MethodEntry> method
 
   /**
    * The dictionary of a model's program: ids are the program's global block ids; the class initialisers
-   * each block can start are the model's.
+   * each block can start, traced or not, are the model's.
    */
   public static TraceDictionary of(final IcfgModel model) {
     final Program program = model.program();
@@ -81,7 +89,7 @@ public record TraceDictionary(List<ClassEntry> classes, List<MethodEntry> method
         for (final Block b : m.blocks()) {
           blocks.add(new BlockEntry(mi, b.startBci(), b.endBci(), b.lines(), b.end(),
               Arrays.stream(model.clinits(blocks.size())).boxed().toList(),
-              b.handlers().stream().map(h -> first + h).toList()));
+              b.handlers().stream().map(h -> first + h).toList(), model.untracedInit(blocks.size())));
         }
       }
     }

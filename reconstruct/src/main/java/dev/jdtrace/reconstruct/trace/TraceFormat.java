@@ -6,7 +6,7 @@ import dev.jdtrace.profiler.model.BlockEnd;
  * The binary trace file. Integers are unsigned LEB128 varints unless noted; strings are Java
  * modified-UTF-8 with a 2-byte length ({@code DataOutput.writeUTF}).
  * <pre>
- * file       = "JDTRACE" version:u8(=3) frame*
+ * file       = "JDTRACE" version:u8(=4) frame*
  * frame      = length:u32 payload crc32(payload):u32    -- FramedOutputStream; length at most 1 MiB
  * payload of the frames, in order:
  *              dictionary thread* end
@@ -14,7 +14,8 @@ import dev.jdtrace.profiler.model.BlockEnd;
  *              methodCount { classIndex name:UTF descriptor:UTF }
  *              blockCount { methodIndex startBci endBci lineCount { line } shape
  *                           [clinitCount { clinit }] [handlerCount { handler }] }
- * shape      = end + 8 × (clinits follow) + 16 × (handlers follow)   -- end: an index into {@link #ENDS}
+ * shape      = end + 8 × (clinits follow) + 16 × (handlers follow) + 32 × (untraced initialiser)
+ *                                                         -- end: an index into {@link #ENDS}
  * thread     = 1:u8 name:UTF { 2:u8 n { blockId } }      -- chunks of 1 to 4096 block ids
  * end        = 0:u8 blocks                               -- the number of block ids in the file
  * </pre>
@@ -28,17 +29,19 @@ import dev.jdtrace.profiler.model.BlockEnd;
  * a {@code THROW} block ends in {@code athrow}; every other end stays in the method. The clinits are the
  * method indices of the class initialisers an instruction of the block can start (they run inside the
  * block). The handlers are the block ids of the exception handlers covering any instruction of the
- * block. With them, the calls and returns of each thread follow from its block ids (see the analysis
+ * block. The untraced-initialiser bit says that an instruction of the block can start the initialiser of an
+ * untraced class that may call traced code back, which then runs inside the block too. With them, the calls and returns of each thread follow from its block ids (see the analysis
  * module's {@code CallTracker}, which lists the few cases the file cannot tell apart). Version 2 had none
  * of the three; readers still read it, with every block's end {@code null}, and calls there are only
- * guessed.
+ * guessed. Version 3 lacked the untraced-initialiser bit (its readers took such a callback for a return and a
+ * call); readers still read it, as having no such block.
  *
  * <p>Thread names are final (with {@code #2}, {@code #3} suffixes applied). Each thread's blocks are in
  * execution order. Readers and writers stream, so memory does not grow with the trace.
  */
 public final class TraceFormat {
   static final byte[] MAGIC = {'J', 'D', 'T', 'R', 'A', 'C', 'E'};
-  static final int VERSION = 3;
+  static final int VERSION = 4;
   /** The oldest version read: version 2 lacks how blocks end. */
   static final int OLDEST = 2;
   /** Block ends by their code in the file, fixed here so the file does not depend on the enum's order. */
@@ -48,6 +51,8 @@ public final class TraceFormat {
   static final int HAS_CLINITS = 8;
   /** The bit of a block's shape saying its handlers follow (most blocks have none). */
   static final int HAS_HANDLERS = 16;
+  /** The bit of a block's shape saying it can start an untraced class's initialiser that calls traced code. */
+  static final int UNTRACED_INIT = 32;
   static final int END = 0;
   static final int THREAD = 1;
   static final int CHUNK = 2;

@@ -72,13 +72,14 @@ public final class TraceReader {
   private static TraceDictionary.BlockEntry readEnd(final DataInputStream in, final int method, final int start,
       final int end, final List<Integer> lines) throws IOException {
     final int shape = VarInts.readInt(in);
-    final int kind = shape & ~(TraceFormat.HAS_CLINITS | TraceFormat.HAS_HANDLERS);
+    final int kind = shape & ~(TraceFormat.HAS_CLINITS | TraceFormat.HAS_HANDLERS | TraceFormat.UNTRACED_INIT);
     if (kind >= TraceFormat.ENDS.length) {
       throw corrupt("a block's shape " + shape + " is unknown");
     }
     final List<Integer> clinits = (shape & TraceFormat.HAS_CLINITS) != 0 ? readIds(in) : List.of();
     final List<Integer> handlers = (shape & TraceFormat.HAS_HANDLERS) != 0 ? readIds(in) : List.of();
-    return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind], clinits, handlers);
+    return new TraceDictionary.BlockEntry(method, start, end, lines, TraceFormat.ENDS[kind], clinits, handlers,
+        (shape & TraceFormat.UNTRACED_INIT) != 0);
   }
 
   private static List<Integer> readIds(final DataInputStream in) throws IOException {

@@ -50,7 +50,8 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
           VarInts.write(out, line);
         }
         VarInts.write(out, code(b.end()) + (b.clinits().isEmpty() ? 0 : TraceFormat.HAS_CLINITS)
-            + (b.handlers().isEmpty() ? 0 : TraceFormat.HAS_HANDLERS));
+            + (b.handlers().isEmpty() ? 0 : TraceFormat.HAS_HANDLERS)
+            + (b.untracedInit() ? TraceFormat.UNTRACED_INIT : 0));
         if (!b.clinits().isEmpty()) {
           VarInts.write(out, b.clinits().size());
           for (final int clinit : b.clinits()) {

@@ -21,7 +21,7 @@ class TraceFormatTest {
       List.of(new TraceDictionary.MethodEntry(0, "main", "([Ljava/lang/String;)V"),
           new TraceDictionary.MethodEntry(1, "<init>", "()V")),
       List.of(new TraceDictionary.BlockEntry(0, 0, 4, List.of(3, 4), BlockEnd.INVOKE, List.of(1), List.of(2)),
-          new TraceDictionary.BlockEntry(0, 7, 7, List.of(), BlockEnd.THROW, List.of(), List.of()),
+          new TraceDictionary.BlockEntry(0, 7, 7, List.of(), BlockEnd.THROW, List.of(), List.of(), true),
           new TraceDictionary.BlockEntry(1, 0, 300, List.of(12), BlockEnd.RETURN, List.of(), List.of())));
 
   /** Records visitor calls as strings. */
