@@ -6,18 +6,24 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.zip.ZipFile;
 import org.apache.bcel.classfile.ClassFormatException;
 import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.JavaClass;
 
-/** Lists and reads the class files of one classpath entry, a directory or a jar. */
+/**
+ * Lists and reads the class files of one classpath entry, a directory or a jar. A multi-release jar is read as
+ * the JVM reads it on this Java release: a class with a {@code META-INF/versions/N/} file for N up to the
+ * release is that file (snakeyaml 2.7's {@code internal.Logger} differs there, and planning its plain class
+ * file got the class refused by the bytecode check); a target on another release may load others, which the
+ * bytecode check then refuses by name.
+ */
 public final class ClassFiles {
   private ClassFiles() {
   }
@@ -44,8 +50,8 @@ public final class ClassFiles {
     if (!Files.isRegularFile(entry)) {
       return false;
     }
-    try (ZipFile zip = new ZipFile(entry.toFile())) {
-      return zip.getEntry(resource) != null;
+    try (JarFile jar = open(entry)) {
+      return jar.getJarEntry(resource) != null;
     } catch (final IOException e) {
       throw unreadable(entry, e);
     }
@@ -95,13 +101,12 @@ public final class ClassFiles {
           }
         }
       } else if (Files.isRegularFile(entry)) {
-        try (ZipFile zip = new ZipFile(entry.toFile())) {
-          final Enumeration<? extends ZipEntry> entries = zip.entries();
-          while (entries.hasMoreElements()) {
-            final ZipEntry e = entries.nextElement();
+        try (JarFile jar = open(entry)) {
+          // Base names in both cases; a multi-release jar's entry reads the file of the highest fitting version.
+          for (final JarEntry e : (Iterable<JarEntry>) jar.versionedStream()::iterator) {
             if (e.getName().endsWith(".class") && !e.getName().startsWith("META-INF/")
                 && wanted.test(binaryName(e.getName()))) {
-              try (InputStream in = zip.getInputStream(e)) {
+              try (InputStream in = jar.getInputStream(e)) {
                 visitor.accept(binaryName(e.getName()), in);
               }
             }
@@ -111,6 +116,11 @@ public final class ClassFiles {
     } catch (final IOException e) {
       throw unreadable(entry, e);
     }
+  }
+
+  /** A jar, read as this Java release reads it when it is a multi-release jar. */
+  private static JarFile open(final Path jar) throws IOException {
+    return new JarFile(jar.toFile(), false, ZipFile.OPEN_READ, Runtime.version());
   }
 
   /** The binary name of a class file resource ({@code a/b/C$D.class} is {@code a.b.C$D}). */
