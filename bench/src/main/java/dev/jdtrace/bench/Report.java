@@ -45,6 +45,7 @@ final class Report {
     r.limits();
     r.perEvent();
     r.shortTraces();
+    r.untuned();
     r.workloads();
     r.workersStudy();
     r.jmh();
@@ -298,6 +299,40 @@ final class Report {
           + (again == null || again.stats() == null ? "" : "; second run "
           + (again.stats().phases().planReused() ? "reused the plan, nothing planned (met)"
           : "planned again (not met)")) + ".");
+    }
+    line("");
+  }
+
+  /**
+   * Libraries nobody here tuned for: what the default run costs against the line-stepping tracer, and the
+   * breakpoint load that decides it (the largest session's breakpoints, Σ hits × breakpoints).
+   */
+  private void untuned() {
+    if (workloads("untuned").isEmpty()) {
+      return;
+    }
+    line("## Libraries nobody here tuned for");
+    line("");
+    line("javaparser (visitors: megamorphic double dispatch), snakeyaml (beans built and read by reflection: an "
+        + "open world) and commons-compress (bzip2's long loops), each driven by a small program in "
+        + "`dev.jdtrace.programs.libs` at a short and a long size. Every run but `again` starts with an empty plan "
+        + "cache. Targets (issue 31): short traces ≤ 1.0× line-stepping on the first trace and ≤ 0.6× again, long "
+        + "traces ≤ 0.25×; the hottest session's breakpoints ≤ 5% of the plan's.");
+    line("");
+    line("| workload | config | block entries | sessions | breakpoints (largest session / all) | hits | "
+        + "Σ hits × breakpoints | wall s | × line-stepping |");
+    line("|---|---|---|---|---|---|---|---|---|");
+    for (final Workload w : workloads("untuned")) {
+      for (final Row r : in.rows()) {
+        final JdtraceStats s = r.stats();
+        if (!r.workload().name().equals(w.name()) || s == null) {
+          continue;
+        }
+        line(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d / %d | %d | %d | %.2f | %s |", w.name(),
+            r.config().name(), s.blockEntries(), s.sessions(),
+            s.sessionBreakpoints().stream().mapToInt(Integer::intValue).max().orElse(0), s.breakpoints(), s.hits(),
+            s.hitsTimesBreakpoints(), r.medianWall() / 1000.0, times(ratios.toLineStepping(r))));
+      }
     }
     line("");
   }

@@ -72,6 +72,7 @@ public final class Suite implements Callable<Integer> {
       final List<Workload> workloads = new ArrayList<>();
       workloads.addAll(catalog.shortTraces());
       workloads.addAll(catalog.libraries());
+      workloads.addAll(catalog.untuned());
       workloads.addAll(catalog.programs());
       workloads.addAll(catalog.scale());
       final List<Row> rows = new ArrayList<>();

@@ -22,6 +22,9 @@ final class Workloads {
   /** Quick mode: CsvDriver still reaches 100,000 entries, the others run at their default sizes. */
   static final Map<String, Integer> QUICK_SIZES = Map.of("LangDriver", 12, "GsonDriver", 2, "CsvDriver", 40);
   static final String STRATEGY_STUDY_DRIVER = "CsvDriver";
+  /** The untuned drivers' sizes: a short trace, then a long one (about 100,000 block entries or more). */
+  static final Map<String, List<Integer>> UNTUNED_SIZES = Map.of("ParserDriver", List.of(1, 8),
+      "YamlDriver", List.of(3, 60), "CompressDriver", List.of(1, 6));
   /** JsoupDriver's one page already enters about 800,000 blocks, most of them loading the entity tables. */
   static final int JSOUP_SIZE = 1;
 
@@ -102,6 +105,22 @@ final class Workloads {
   }
 
   /**
+   * Libraries nobody here tuned for ({@link LibraryCatalog#UNTUNED}), each at a size for a short trace and, but
+   * in quick mode, at one for a long trace: the baselines, the ground truth, and the default run twice.
+   */
+  List<Workload> untuned() {
+    final List<Workload> out = new ArrayList<>();
+    for (final LibraryCatalog.Library lib : LibraryCatalog.UNTUNED) {
+      final String simple = lib.mainClass().substring(lib.mainClass().lastIndexOf('.') + 1);
+      for (final int size : quick ? List.of(UNTUNED_SIZES.get(simple).get(0)) : UNTUNED_SIZES.get(simple)) {
+        out.add(library(lib, size, "untuned", List.of(Config.NO_DEBUGGER, Config.LINE_STEPPING, Config.ALL_BLOCKS,
+            Config.DEFAULT, Config.DEFAULT_AGAIN)));
+      }
+    }
+    return out;
+  }
+
+  /**
    * The workers study (seed Figs. 13 and 14): {@value #STRATEGY_STUDY_DRIVER} (size 10, quick 5: fifteen runs
    * must stay affordable) with every strategy on 1 to 5 workers, checked against its own all-blocks trace.
    */
@@ -165,10 +184,15 @@ final class Workloads {
   }
 
   private Workload library(final LibraryCatalog.Library lib, final int size, final List<Config> configs) {
+    return library(lib, size, "library", configs);
+  }
+
+  private Workload library(final LibraryCatalog.Library lib, final int size, final String group,
+      final List<Config> configs) {
     final String simple = lib.mainClass().substring(lib.mainClass().lastIndexOf('.') + 1);
     final String cp = root.resolve("test-programs/target/classes") + ":" + root.resolve("test-programs/target/lib")
         + "/*";
-    return new Workload(simple + " " + size, "library", lib.includes(),
+    return new Workload(simple + " " + size, group, lib.includes(),
         List.of(java, "-cp", cp, lib.mainClass(), Integer.toString(size)), null, configs);
   }
 }

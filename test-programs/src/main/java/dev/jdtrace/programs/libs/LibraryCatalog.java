@@ -49,6 +49,19 @@ public final class LibraryCatalog {
     public static final Library JACKSON = new Library(JacksonDriver.class.getName(),
             List.of("com.fasterxml.jackson.core.*", "dev.jdtrace.programs.libs.*"));
 
+    /**
+     * Libraries nobody here tuned jdtrace for, measured by the benchmark only (not in {@link #ALL}: the tests
+     * would pay for them): javaparser's visitors (megamorphic double dispatch over hundreds of node types),
+     * snakeyaml (beans built and read by reflection: an open world) and commons-compress (bzip2's long loops).
+     */
+    public static final List<Library> UNTUNED = List.of(
+            new Library(ParserDriver.class.getName(),
+                    List.of("com.github.javaparser.*", "dev.jdtrace.programs.libs.*")),
+            new Library(YamlDriver.class.getName(),
+                    List.of("org.yaml.snakeyaml.*", "dev.jdtrace.programs.libs.*")),
+            new Library(CompressDriver.class.getName(),
+                    List.of("org.apache.commons.compress.*", "dev.jdtrace.programs.libs.*")));
+
     private LibraryCatalog() {
     }
 
