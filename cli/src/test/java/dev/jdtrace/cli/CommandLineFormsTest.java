@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,6 +207,33 @@ class CommandLineFormsTest {
     final Path app = jar("app.jar", Map.of("Class-Path", "lib/lib.jar"), "p/Main.class");
     final List<String> blocks = exactBlocks(List.of("--include", "p.*", "--include", "com.y.*"),
         List.of(Cli.JAVA, "-cp", app.toString(), "p.Main"));
+    assertThat(blocks).anyMatch(b -> b.contains("\tcom.y.Lib\t"));
+  }
+
+  @Test
+  void aMultiReleaseJarsVersionedClassIsTheOneTraced() throws Exception {
+    // The JVM loads META-INF/versions/9's Lib, whose f has another branch: planning the plain one got it refused.
+    write("v9/com/y/Lib.java", """
+        package com.y;
+        public class Lib {
+          public static int f(int i) {
+            if (i > 1) {
+              return -i;
+            }
+            return i % 2 == 0 ? i * 2 : i + 1;
+          }
+        }""");
+    final Path v9 = dir.resolve("classes-9");
+    assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", v9.toString(),
+        dir.resolve("src/v9/com/y/Lib.java").toString())).isZero();
+    final Path lib = jar("mr/lib.jar", Map.of("Multi-Release", "true"), "com/y/Lib.class");
+    try (FileSystem zip = FileSystems.newFileSystem(lib)) {
+      Files.createDirectories(zip.getPath("META-INF/versions/9/com/y"));
+      Files.copy(v9.resolve("com/y/Lib.class"), zip.getPath("META-INF/versions/9/com/y/Lib.class"));
+    }
+    final List<String> command = List.of(Cli.JAVA, "-cp", folder("main", "p/Main.class") + ":" + lib, "p.Main");
+    assertThat(java(command.toArray(String[]::new))).isEqualTo("sum 0\n");
+    final List<String> blocks = exactBlocks(List.of("--include", "p.*", "--include", "com.y.*"), command);
     assertThat(blocks).anyMatch(b -> b.contains("\tcom.y.Lib\t"));
   }
 
