@@ -42,6 +42,10 @@ public final class Distributor {
   private final List<Job> jobs;
   /** The callbacks' first witnesses, which many jobs share. */
   private final BitSet shared;
+  /** Per callback, its first witnesses: candidates of every choice over the callbacks. */
+  private final List<int[]> callbackCandidates;
+  /** The two largest callback candidates' sizes. */
+  private final int[] largestCallbacks;
 
   private static final int[] NONE = {};
 
@@ -162,6 +166,8 @@ public final class Distributor {
     for (final int w : shared) {
       this.shared.set(w);
     }
+    this.callbackCandidates = groups.callbackCandidates();
+    this.largestCallbacks = twoLargest(callbackCandidates.stream().mapToInt(a -> a.length).toArray());
     final List<Job> units = groups.units().stream()
         .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.choice(), u.untraced(),
             splittable(u) ? u.choices() : List.of(), List.of())).toList();
@@ -323,8 +329,10 @@ public final class Distributor {
     for (final int[] candidate : candidates) {
       set(all, candidate);
     }
-    final int room = cap - unit.shared().length - c.core().length;
-    final List<int[]> subsets = all.cardinality() + unit.shared().length <= cap
+    // Over the callbacks, their first witnesses are candidates, spread like the others, not shared.
+    final int[] shared = c.overCallbacks() ? NONE : unit.shared();
+    final int room = cap - shared.length - c.core().length;
+    final List<int[]> subsets = all.cardinality() + shared.length <= cap
         ? List.<int[]>of(java.util.stream.IntStream.range(0, candidates.length).toArray())
         : PairCover.of(java.util.Arrays.stream(candidates).mapToInt(a -> a.length).toArray(), room);
     for (final int[] subset : subsets) {
@@ -333,16 +341,18 @@ public final class Distributor {
       for (final int i : subset) {
         set(own, candidates[i]);
       }
-      out.add(new Job(own.stream().toArray(), unit.shared(), c.block(), unit.untraced()));
+      out.add(new Job(own.stream().toArray(), shared, c.block(), unit.untraced()));
     }
   }
 
-  /** A choice's candidates without its core's witnesses. */
-  private static int[][] beyondCore(final DecisionGroups.Choice c) {
+  /** A choice's candidates (the callbacks first, if over them) without its core's witnesses. */
+  private int[][] beyondCore(final DecisionGroups.Choice c) {
     final BitSet core = new BitSet();
     set(core, c.core());
-    return java.util.Arrays.stream(c.candidates())
-        .map(a -> java.util.Arrays.stream(a).filter(w -> !core.get(w)).toArray()).toArray(int[][]::new);
+    final java.util.stream.Stream<int[]> callbacks = c.overCallbacks() ? callbackCandidates.stream()
+        : java.util.stream.Stream.empty();
+    return java.util.stream.Stream.concat(callbacks, java.util.Arrays.stream(c.candidates()))
+        .map(a -> java.util.Arrays.stream(a).filter(w -> w >= 0 && !core.get(w)).toArray()).toArray(int[][]::new);
   }
 
   /** The least cap a job needs: its size if it cannot be split, else the largest of its parts' least caps. */
@@ -356,28 +366,49 @@ public final class Distributor {
     return Math.min(job.size(), job.choices().stream().mapToInt(c -> leastPair(job, c)).max().orElse(0));
   }
 
-  /** The shared witnesses, the core and the two largest candidates of a choice (one if it has one). */
-  private static int leastPair(final Job unit, final DecisionGroups.Choice c) {
+  /**
+   * The shared witnesses (unless the choice is over the callbacks), the core and the two largest candidates
+   * of a choice (one if it has one).
+   */
+  private int leastPair(final Job unit, final DecisionGroups.Choice c) {
+    final BitSet core = new BitSet();
+    set(core, c.core());
+    final int[] sizes = new int[c.candidates().length + (c.overCallbacks() ? 2 : 0)];
+    for (int i = 0; i < c.candidates().length; i++) {
+      sizes[i] = (int) java.util.Arrays.stream(c.candidates()[i]).filter(w -> w >= 0 && !core.get(w)).count();
+    }
+    if (c.overCallbacks()) { // their core is empty: the callbacks' two largest, computed once
+      sizes[sizes.length - 2] = largestCallbacks[0];
+      sizes[sizes.length - 1] = largestCallbacks[1];
+    }
+    final int[] top = twoLargest(sizes);
+    return (c.overCallbacks() ? 0 : unit.shared().length) + c.core().length + top[0] + top[1];
+  }
+
+  private static int[] twoLargest(final int[] sizes) {
     int first = 0;
     int second = 0;
-    for (final int[] candidate : beyondCore(c)) {
-      if (candidate.length > first) {
+    for (final int n : sizes) {
+      if (n > first) {
         second = first;
-        first = candidate.length;
-      } else if (candidate.length > second) {
-        second = candidate.length;
+        first = n;
+      } else if (n > second) {
+        second = n;
       }
     }
-    return unit.shared().length + c.core().length + first + second;
+    return new int[] {first, second};
   }
 
   /** Whether a unit's choices hold all its own witnesses, so that splitting it by them loses none. */
-  private static boolean splittable(final DecisionGroups.Unit u) {
+  private boolean splittable(final DecisionGroups.Unit u) {
     if (u.choices().isEmpty()) {
       return false;
     }
     final BitSet held = new BitSet();
     for (final DecisionGroups.Choice c : u.choices()) {
+      if (c.overCallbacks() && callbackCandidates.isEmpty()) {
+        return false;
+      }
       set(held, c.core());
       for (final int[] candidate : c.candidates()) {
         set(held, candidate);
@@ -437,9 +468,11 @@ public final class Distributor {
       final Job unit = job;
       final DecisionGroups.Choice c = job.choices().stream().filter(x -> leastPair(unit, x) == n).findFirst()
           .orElseThrow();
-      return "the decision at " + where(c.block()) + " needs " + n + " witnesses in one session (the first "
-          + "witnesses of its two largest candidates" + (job.untraced() ? ", with the callbacks' first witnesses "
-          + "that break its cycles through untraced code)" : ")");
+      final String at = c.block() < 0 ? "the choice of which callback untraced code calls"
+          : "the decision at " + where(c.block());
+      return at + " needs " + n + " witnesses in one session (the first witnesses of its two largest candidates"
+          + (job.untraced() && !c.overCallbacks() ? ", with the callbacks' first witnesses that break its cycles "
+          + "through untraced code)" : ")");
     }
     if (job.choice() < 0) {
       return "the choice of which callback untraced code calls needs the " + n

@@ -39,10 +39,21 @@ import java.util.Map;
  *
  * @param units the units, each a set of witnesses that must stay in one session
  */
-public record DecisionGroups(List<Unit> units) {
+public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
 
+  /**
+   * @param callbackCandidates per callback, its first witnesses (increasing): the candidates untraced code
+   *     chooses between, which a {@link Choice} {@link Choice#overCallbacks over the callbacks} adds to its own;
+   *     empty when some callback can reach untraced code or return before a witness, for then each needs them all
+   */
   public DecisionGroups {
     units = List.copyOf(units);
+    callbackCandidates = List.copyOf(callbackCandidates);
+  }
+
+  /** Units none of whose choices is over the callbacks. */
+  public DecisionGroups(final List<Unit> units) {
+    this(units, List.of());
   }
 
   /**
@@ -177,8 +188,16 @@ public record DecisionGroups(List<Unit> units) {
    * @param candidates per candidate, its first witnesses beyond the unit's shared ones, increasing
    * @param core witnesses every candidate needs with it (beyond the shared ones), increasing: the return
    *     sites where loops through untraced code close
+   * @param overCallbacks whether the choice is untraced code's: which callback it calls next, or the
+   *     candidates given (its return, the way on after a class initialiser, the thread's end). The callbacks
+   *     are candidates too ({@link DecisionGroups#callbackCandidates}), and their first witnesses, the unit's
+   *     shared ones, may then be spread as the candidates are
    */
-  public record Choice(int block, int[][] candidates, int[] core) {
+  public record Choice(int block, int[][] candidates, int[] core, boolean overCallbacks) {
+    /** A choice within traced code, or whose candidates run untraced code. */
+    public Choice(final int block, final int[][] candidates, final int[] core) {
+      this(block, candidates, core, false);
+    }
   }
 
   /** A unit's own witnesses as a key, to keep one unit of each witness set. */
@@ -234,6 +253,18 @@ public record DecisionGroups(List<Unit> units) {
       addWitnesses(callbackFirsts, first.of(p.blockId(m, 0)));
     }
     final int[] shared = callbackFirsts.stream().toArray();
+    // The callbacks as candidates of untraced code's choice: only if each reaches a witness before untraced
+    // code or a return into it, for then its first witnesses are the whole profile's FIRST set.
+    final List<int[]> callbackCandidates = new ArrayList<>();
+    boolean spreadable = true;
+    for (int m = callbacks.nextSetBit(0); m >= 0 && spreadable; m = callbacks.nextSetBit(m + 1)) {
+      final int[] f = first.of(p.blockId(m, 0));
+      spreadable = f.length > 0 && f[0] >= 0;
+      callbackCandidates.add(f);
+    }
+    if (!spreadable) {
+      callbackCandidates.clear();
+    }
     // By untraced call block: its return site's FIRST set, FOLLOW substituted.
     final int[][] returnSites = new int[p.blockCount()][];
     final List<Unit> untraced = new ArrayList<>();
@@ -246,7 +277,9 @@ public record DecisionGroups(List<Unit> units) {
       final int successors = p.successorCount(b);
       if (model.untracedInit(b)) {
         // An untraced initialiser the block starts may call back, or the block goes on: one session decides.
-        untraced.add(new Unit(beyond(callbackFirsts, wayOn(model, b)), shared, b, true, List.of()));
+        final List<int[]> way = wayOn(model, b);
+        untraced.add(new Unit(beyond(callbackFirsts, way), shared, b, true,
+            overCallbacks(b, spreadable, way.stream().reduce(Unit.NONE, FirstSets::union))));
       }
       final List<int[]> candidates = new ArrayList<>();
       if (p.end(b) == BlockEnd.INVOKE) {
@@ -257,7 +290,8 @@ public record DecisionGroups(List<Unit> units) {
         final int[] ret = follow.substitute(first.of(p.successor(b, 0)), method);
         if (t.external()) {
           returnSites[b] = ret;
-          untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true, List.of()));
+          untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true,
+              overCallbacks(b, spreadable, ret)));
           continue;
         }
         for (final int m : t.traced()) {
@@ -323,7 +357,8 @@ public record DecisionGroups(List<Unit> units) {
     }
     final List<Unit> units = new ArrayList<>();
     if (shared.length > 0) {
-      units.add(new Unit(Unit.NONE, shared, -1, true, List.of()));
+      // At the thread's untraced bottom: a callback, or the thread's end (no witness).
+      units.add(new Unit(Unit.NONE, shared, -1, true, overCallbacks(-1, spreadable, Unit.NONE)));
     }
     // One unit per witness set; it decides the choices of every unit it stands for, so it keeps all of them
     // (or none, when one of them must stay whole).
@@ -399,7 +434,18 @@ public record DecisionGroups(List<Unit> units) {
       units.add(new Unit(members[g], Unit.NONE, choice == null ? members[g][0] : choice, false,
           List.copyOf(choicesOf.get(g))));
     }
-    return new DecisionGroups(units);
+    return new DecisionGroups(units, callbackCandidates);
+  }
+
+  /**
+   * Untraced code's choice between the callbacks and one other candidate, if it can be spread: the callbacks
+   * can, and the other candidate reaches a witness (or the thread's end) before untraced code again.
+   */
+  private static List<Choice> overCallbacks(final int block, final boolean spreadable, final int[] other) {
+    if (!spreadable || (other.length > 0 && other[0] < 0)) {
+      return List.of();
+    }
+    return List.of(new Choice(block, new int[][] {other}, Unit.NONE, true));
   }
 
   /** The largest unit: with it, a session cap below its size cannot work. */

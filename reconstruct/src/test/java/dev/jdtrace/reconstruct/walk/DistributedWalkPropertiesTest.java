@@ -162,7 +162,9 @@ class DistributedWalkPropertiesTest {
     final int largestUnit = groups.units().stream().mapToInt(DecisionGroups.Unit::size).max().orElse(0);
     Statistics.label("a unit split").collect(cap < largestUnit);
     Statistics.label("a choice split into pairs").collect(groups.units().stream().anyMatch(u -> u.choices().stream()
-        .anyMatch(ch -> wholeSize(u, ch) > cap)));
+        .anyMatch(ch -> wholeSize(groups, u, ch) > cap)));
+    Statistics.label("untraced code's choice over the callbacks split").collect(groups.units().stream()
+        .anyMatch(u -> u.choices().stream().anyMatch(ch -> ch.overCallbacks() && wholeSize(groups, u, ch) > cap)));
     Statistics.label("a unit about untraced code split").collect(groups.units().stream()
         .anyMatch(u -> u.untraced() && !u.choices().isEmpty() && u.size() > cap));
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
@@ -188,12 +190,20 @@ class DistributedWalkPropertiesTest {
     Statistics.label("a choice split into pairs").coverage(k -> k.check(true).percentage(p -> p >= 4));
   }
 
-  /** A choice's witnesses all together, with the unit's shared ones: more than the cap means a pair cover. */
-  private static int wholeSize(final DecisionGroups.Unit u, final DecisionGroups.Choice choice) {
+  /**
+   * A choice's witnesses all together, with the unit's shared ones (the callbacks' first witnesses, which a
+   * choice over the callbacks holds as candidates): more than the cap means a pair cover.
+   */
+  private static int wholeSize(final DecisionGroups groups, final DecisionGroups.Unit u,
+      final DecisionGroups.Choice choice) {
     final BitSet all = new BitSet();
     Arrays.stream(choice.core()).forEach(all::set);
     for (final int[] candidate : choice.candidates()) {
       Arrays.stream(candidate).forEach(all::set);
+    }
+    if (choice.overCallbacks()) {
+      groups.callbackCandidates().forEach(c -> Arrays.stream(c).forEach(all::set));
+      return all.cardinality();
     }
     return all.cardinality() + u.shared().length;
   }
