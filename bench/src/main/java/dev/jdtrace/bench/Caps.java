@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Breakpoint caps that split a workload's optimal plan (static weights) into more sessions. Every
- * a decision unit is never split (a cap below the largest is refused), so a cap is a fraction of the witnesses
- * (half, a quarter, ... for about 2, 4, ... sessions), but at least the least cap the distributor accepts with
- * the function strategy. Equal caps are given once.
+ * Breakpoint caps that split a workload's optimal plan (static weights) into more sessions. A cap is a
+ * fraction of the witnesses (half, a quarter, ... for about 2, 4, ... sessions), but at least the least cap the
+ * distributor accepts with the function strategy (the largest pair of a choice's candidates with what they
+ * need: units over a cap are split by Theorem 2). Equal caps are given once.
  */
 final class Caps {
   private Caps() {

@@ -14,10 +14,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Splits a decodable witness set across sessions. The decision units ({@link DecisionGroups}) must each
- * stay whole in one session and may overlap (the callbacks' first witnesses are in every unit about
+ * Splits a decodable witness set across sessions. The decision units ({@link DecisionGroups}) stay whole in
+ * one session where the cap allows and may overlap (the callbacks' first witnesses are in every unit about
  * untraced code); the strategy turns them into jobs, and the jobs are packed greedily into sessions under
- * the per-session breakpoint cap, opening more sessions when none has room:
+ * the per-session breakpoint cap, opening more sessions when none has room. A job larger than the cap is
+ * split by Theorem 2, which is pairwise: a function-strategy job into its units, a unit into its choices, a
+ * choice into subsets of its candidates of which every two candidates share one ({@link PairCover}). So the
+ * least cap is the largest pair of candidates (with their core), not the largest unit; under a cap that was
+ * not binding, the jobs and so the plans are those of whole units.
  * <ul>
  *   <li>{@link Strategy#OPTIMIZED}: hottest job first, into the session where it adds the least predicted
  *       cost {@code hits × (c0 + c1 × breakpoints)}: a hot job goes where few breakpoints are, a cold job
@@ -38,12 +42,22 @@ public final class Distributor {
   private final List<Job> jobs;
   /** The callbacks' first witnesses, which many jobs share. */
   private final BitSet shared;
+  /** Per callback, its first witnesses: candidates of every choice over the callbacks. */
+  private final List<int[]> callbackCandidates;
+  /** The two largest callback candidates' sizes. */
+  private final int[] largestCallbacks;
 
   private static final int[] NONE = {};
 
-  /** The weights {@link #full} was computed for, compared by identity. */
+  /** The weights and jobs {@link #full} was computed for, compared by identity. */
   private double[] fullWeight;
+  private List<Job> fullJobs;
   private Lack[] full;
+  /** {@link #minimumCap}, once computed. */
+  private int minimum = -1;
+  /** The jobs {@link #jobsUnder} gave for {@link #splitCap}. */
+  private int splitCap = -1;
+  private List<Job> splitJobs;
 
   /**
    * One unit of distribution and the block whose choice names it.
@@ -52,7 +66,13 @@ public final class Distributor {
    *     witnesses, not the words of a set as wide as the program
    * @param shared the callbacks' first witnesses, one array for every job holding them, or none
    */
-  private record Job(int[] own, int[] shared, int choice, boolean untraced) {
+  private record Job(int[] own, int[] shared, int choice, boolean untraced, List<DecisionGroups.Choice> choices,
+      List<Job> members) {
+    /** A job that is not split further. */
+    Job(final int[] own, final int[] shared, final int choice, final boolean untraced) {
+      this(own, shared, choice, untraced, List.of(), List.of());
+    }
+
     int size() {
       return own.length + shared.length;
     }
@@ -146,8 +166,11 @@ public final class Distributor {
     for (final int w : shared) {
       this.shared.set(w);
     }
+    this.callbackCandidates = groups.callbackCandidates();
+    this.largestCallbacks = twoLargest(callbackCandidates.stream().mapToInt(a -> a.length).toArray());
     final List<Job> units = groups.units().stream()
-        .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.choice(), u.untraced())).toList();
+        .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.choice(), u.untraced(),
+            splittable(u) ? u.choices() : List.of(), List.of())).toList();
     this.jobs = strategy == Strategy.FUNCTION ? byMethod(program, units) : units;
   }
 
@@ -156,9 +179,17 @@ public final class Distributor {
     return jobs.size();
   }
 
-  /** The smallest cap under which the jobs fit: the largest job's size. */
+  /** The smallest cap under which the jobs fit: the largest unit that cannot be split, or pair of candidates. */
   public int minimumCap() {
-    return Math.max(1, largest().map(Job::size).orElse(0));
+    if (minimum < 0) {
+      minimum = Math.max(1, limiting().map(this::least).orElse(0));
+    }
+    return minimum;
+  }
+
+  /** The largest job when no cap splits any: the largest unit, or with the function strategy, method group. */
+  public int largestUnit() {
+    return jobs.stream().mapToInt(Job::size).max().orElse(0);
   }
 
   /**
@@ -172,10 +203,11 @@ public final class Distributor {
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
     final int minimum = minimumCap();
     if (cap < minimum) {
-      throw new CapTooSmallException(cap, minimum, describe(largest().orElseThrow()));
+      throw new CapTooSmallException(cap, minimum, describe(limiting().orElseThrow()));
     }
+    final List<Job> jobs = jobsUnder(cap);
     final List<Ranked> sorted = new ArrayList<>(jobs.size());
-    final Lack[] full = fullLacks(hitWeight);
+    final Lack[] full = fullLacks(jobs, hitWeight);
     for (int k = 0; k < jobs.size(); k++) {
       sorted.add(new Ranked(jobs.get(k), strategy == Strategy.OPTIMIZED ? full[k].hits() : 0, full[k]));
     }
@@ -243,15 +275,157 @@ public final class Distributor {
    * What an empty session lacks of each job, per job; kept for the last weights, since the cost model splits
    * the same jobs with the same weights into many session counts.
    */
-  private Lack[] fullLacks(final double[] hitWeight) {
-    if (fullWeight != hitWeight) {
+  private Lack[] fullLacks(final List<Job> jobs, final double[] hitWeight) {
+    if (fullWeight != hitWeight || fullJobs != jobs) {
       full = new Lack[jobs.size()];
       for (int k = 0; k < full.length; k++) {
         full[k] = Lack.of(jobs.get(k), new BitSet(), false, hitWeight);
       }
       fullWeight = hitWeight;
+      fullJobs = jobs;
     }
     return full;
+  }
+
+  /**
+   * The jobs under a cap: each job that fits whole, else its parts (a function-strategy job's units, a
+   * unit's choices, a choice's pairwise cover), in the jobs' order. Kept for the last cap, since the cost
+   * model splits under one cap into many session counts.
+   */
+  private List<Job> jobsUnder(final int cap) {
+    if (largestUnit() <= cap) {
+      return jobs;
+    }
+    if (splitCap != cap) {
+      final List<Job> out = new ArrayList<>();
+      for (final Job job : jobs) {
+        addUnder(job, cap, out);
+      }
+      splitJobs = List.copyOf(out);
+      splitCap = cap;
+    }
+    return splitJobs;
+  }
+
+  private void addUnder(final Job job, final int cap, final List<Job> out) {
+    if (job.size() <= cap || (job.members().isEmpty() && job.choices().isEmpty())) {
+      out.add(job);
+    } else if (!job.members().isEmpty()) {
+      for (final Job unit : job.members()) {
+        addUnder(unit, cap, out);
+      }
+    } else {
+      for (final DecisionGroups.Choice c : job.choices()) {
+        addChoice(job, c, cap, out);
+      }
+    }
+  }
+
+  /** One choice of a unit: whole if it fits, else a pairwise cover of its candidates, each with the core. */
+  private void addChoice(final Job unit, final DecisionGroups.Choice c, final int cap, final List<Job> out) {
+    final int[][] candidates = beyondCore(c);
+    final BitSet all = new BitSet();
+    set(all, c.core());
+    for (final int[] candidate : candidates) {
+      set(all, candidate);
+    }
+    // Over the callbacks, their first witnesses are candidates, spread like the others, not shared.
+    final int[] shared = c.overCallbacks() ? NONE : unit.shared();
+    final int room = cap - shared.length - c.core().length;
+    final List<int[]> subsets = all.cardinality() + shared.length <= cap
+        ? List.<int[]>of(java.util.stream.IntStream.range(0, candidates.length).toArray())
+        : PairCover.of(java.util.Arrays.stream(candidates).mapToInt(a -> a.length).toArray(), room);
+    for (final int[] subset : subsets) {
+      final BitSet own = new BitSet();
+      set(own, c.core());
+      for (final int i : subset) {
+        set(own, candidates[i]);
+      }
+      out.add(new Job(own.stream().toArray(), shared, c.block(), unit.untraced()));
+    }
+  }
+
+  /** A choice's candidates (the callbacks first, if over them) without its core's witnesses. */
+  private int[][] beyondCore(final DecisionGroups.Choice c) {
+    final BitSet core = new BitSet();
+    set(core, c.core());
+    final java.util.stream.Stream<int[]> callbacks = c.overCallbacks() ? callbackCandidates.stream()
+        : java.util.stream.Stream.empty();
+    return java.util.stream.Stream.concat(callbacks, java.util.Arrays.stream(c.candidates()))
+        .map(a -> java.util.Arrays.stream(a).filter(w -> w >= 0 && !core.get(w)).toArray()).toArray(int[][]::new);
+  }
+
+  /** The least cap a job needs: its size if it cannot be split, else the largest of its parts' least caps. */
+  private int least(final Job job) {
+    if (!job.members().isEmpty()) {
+      return job.members().stream().mapToInt(this::least).max().orElse(0);
+    }
+    if (job.choices().isEmpty()) {
+      return job.size();
+    }
+    return Math.min(job.size(), job.choices().stream().mapToInt(c -> leastPair(job, c)).max().orElse(0));
+  }
+
+  /**
+   * The shared witnesses (unless the choice is over the callbacks), the core and the two largest candidates
+   * of a choice (one if it has one).
+   */
+  private int leastPair(final Job unit, final DecisionGroups.Choice c) {
+    final BitSet core = new BitSet();
+    set(core, c.core());
+    final int[] sizes = new int[c.candidates().length + (c.overCallbacks() ? 2 : 0)];
+    for (int i = 0; i < c.candidates().length; i++) {
+      sizes[i] = (int) java.util.Arrays.stream(c.candidates()[i]).filter(w -> w >= 0 && !core.get(w)).count();
+    }
+    if (c.overCallbacks()) { // their core is empty: the callbacks' two largest, computed once
+      sizes[sizes.length - 2] = largestCallbacks[0];
+      sizes[sizes.length - 1] = largestCallbacks[1];
+    }
+    final int[] top = twoLargest(sizes);
+    return (c.overCallbacks() ? 0 : unit.shared().length) + c.core().length + top[0] + top[1];
+  }
+
+  private static int[] twoLargest(final int[] sizes) {
+    int first = 0;
+    int second = 0;
+    for (final int n : sizes) {
+      if (n > first) {
+        second = first;
+        first = n;
+      } else if (n > second) {
+        second = n;
+      }
+    }
+    return new int[] {first, second};
+  }
+
+  /** Whether a unit's choices hold all its own witnesses, so that splitting it by them loses none. */
+  private boolean splittable(final DecisionGroups.Unit u) {
+    if (u.choices().isEmpty()) {
+      return false;
+    }
+    final BitSet held = new BitSet();
+    for (final DecisionGroups.Choice c : u.choices()) {
+      if (c.overCallbacks() && callbackCandidates.isEmpty()) {
+        return false;
+      }
+      set(held, c.core());
+      for (final int[] candidate : c.candidates()) {
+        set(held, candidate);
+      }
+    }
+    for (final int w : u.own()) {
+      if (!held.get(w)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void set(final BitSet set, final int[] witnesses) {
+    for (final int w : witnesses) {
+      set.set(w);
+    }
   }
 
   /** Adds witnesses to a session; returns how many of them are shared witnesses it did not hold. */
@@ -277,26 +451,45 @@ public final class Distributor {
         + hits * cost.c1Micros() * addedBreakpoints;
   }
 
-  private java.util.Optional<Job> largest() {
-    return jobs.stream().max(Comparator.comparingInt(Job::size));
+  /** The unit (or method group) whose least cap is the largest: a lower cap cannot work. */
+  private java.util.Optional<Job> limiting() {
+    return jobs.stream().max(Comparator.comparingInt(this::least));
   }
 
-  /** Names a job for the user: the decision it stands for and why it needs its witnesses together. */
-  private String describe(final Job job) {
-    final int n = job.size();
+  /** Names what limits a job's cap for the user: the decision it stands for and why it needs its witnesses. */
+  private String describe(final Job limiting) {
+    Job job = limiting;
+    while (!job.members().isEmpty()) {
+      final Job group = job;
+      job = group.members().stream().filter(u -> least(u) == least(group)).findFirst().orElseThrow();
+    }
+    final int n = least(job);
+    if (n < job.size()) {
+      final Job unit = job;
+      final DecisionGroups.Choice c = job.choices().stream().filter(x -> leastPair(unit, x) == n).findFirst()
+          .orElseThrow();
+      final String at = c.block() < 0 ? "the choice of which callback untraced code calls"
+          : "the decision at " + where(c.block());
+      return at + " needs " + n + " witnesses in one session (the first witnesses of its two largest candidates"
+          + (job.untraced() && !c.overCallbacks() ? ", with the callbacks' first witnesses that break its cycles "
+          + "through untraced code)" : ")");
+    }
     if (job.choice() < 0) {
       return "the choice of which callback untraced code calls needs the " + n
           + " first witnesses of the callbacks in one session";
     }
-    final Block b = program.block(job.choice());
-    final int m = program.methodOf(job.choice());
-    final String source = program.declaringClass(m).sourceFile();
-    final String where = program.methods().get(m).id() + " (" + (source == null ? "?" : source) + ":"
-        + (b.firstLine() > 0 ? b.firstLine() : "?") + ")";
-    return "the decision at " + where + " needs " + n + " witnesses in one session"
+    return "the decision at " + where(job.choice()) + " needs " + n + " witnesses in one session"
         + (job.untraced() ? " (its candidates' first witnesses and the callbacks' first witnesses, which break "
-            + "its cycles through untraced code)" : strategy == Strategy.FUNCTION
-            ? " (the decisions of its methods, kept together by strategy function)" : "");
+            + "its cycles through untraced code)" : "");
+  }
+
+  /** A block for the user: its method and source line. */
+  private String where(final int block) {
+    final Block b = program.block(block);
+    final int m = program.methodOf(block);
+    final String source = program.declaringClass(m).sourceFile();
+    return program.methods().get(m).id() + " (" + (source == null ? "?" : source) + ":"
+        + (b.firstLine() > 0 ? b.firstLine() : "?") + ")";
   }
 
   /** Merges the jobs within traced code that have witnesses in a common method. */
@@ -327,7 +520,8 @@ public final class Distributor {
     for (final List<Job> group : merged.values()) {
       final int[] members = group.stream().flatMapToInt(j -> java.util.Arrays.stream(j.own())).sorted()
           .distinct().toArray();
-      out.add(new Job(members, NONE, group.get(0).choice(), false));
+      out.add(group.size() == 1 ? group.get(0)
+          : new Job(members, NONE, group.get(0).choice(), false, List.of(), List.copyOf(group)));
     }
     return List.copyOf(out);
   }

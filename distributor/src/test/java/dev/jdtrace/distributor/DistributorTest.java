@@ -66,6 +66,30 @@ class DistributorTest {
     });
   }
 
+  @Test
+  void unitOverTheCapIsSplitSoThatEveryTwoCandidatesShareASession() {
+    // One choice of four candidates of two witnesses each: 8 together, any pair 4.
+    final int[][] candidates = {{0, 1}, {2, 3}, {4, 5}, {6, 7}};
+    final DecisionGroups.Unit unit = new DecisionGroups.Unit(bits(0, 1, 2, 3, 4, 5, 6, 7), 0, false,
+        List.of(new DecisionGroups.Choice(0, candidates, new int[0])));
+    final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(unit)), Strategy.FINE, MODEL);
+    assertThat(d.largestUnit()).isEqualTo(8);
+    assertThat(d.minimumCap()).isEqualTo(4);
+    assertThat(d.split(1, 8, new double[8])).containsExactly(bits(0, 1, 2, 3, 4, 5, 6, 7));
+    final List<BitSet> split = d.split(1, 5, new double[8]);
+    assertThat(split).allSatisfy(s -> assertThat(s.cardinality()).isLessThanOrEqualTo(5));
+    for (int a = 0; a < 4; a++) {
+      for (int b = a + 1; b < 4; b++) {
+        final BitSet pair = bits(candidates[a][0], candidates[a][1], candidates[b][0], candidates[b][1]);
+        assertThat(split).as("candidates %d and %d", a, b).anySatisfy(s -> {
+          final BitSet both = (BitSet) pair.clone();
+          both.andNot(s);
+          assertThat(both.isEmpty()).isTrue();
+        });
+      }
+    }
+  }
+
   @Property(tries = 200)
   void everyUnitLandsWholeInASessionUnderTheCap(@ForAll("units") final List<List<Integer>> raw,
       @ForAll @IntRange(min = 1, max = 5) final int sessions, @ForAll @IntRange(min = 0, max = 6) final int slack,

@@ -2,7 +2,15 @@ package dev.jdtrace.distributor.realizable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.distributor.Distributor;
+import dev.jdtrace.distributor.Strategy;
+import dev.jdtrace.profiler.icfg.DecisionGroups;
+import dev.jdtrace.profiler.model.Program;
 import dev.jdtrace.profiler.optimal.BallLarusWeights;
+import dev.jdtrace.profiler.optimal.EdgeWeights;
+import dev.jdtrace.profiler.optimal.FirstWitnesses;
+import dev.jdtrace.profiler.optimal.WalkChoices;
+import java.util.Arrays;
 import dev.jdtrace.profiler.optimal.Executions;
 import dev.jdtrace.profiler.optimal.FlowGraph;
 import dev.jdtrace.profiler.optimal.StructuredGraphs;
@@ -19,6 +27,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import net.jqwik.api.statistics.Statistics;
@@ -29,10 +38,22 @@ import net.jqwik.api.statistics.Statistics;
  * all their streams.
  */
 class DistributionPropertiesTest {
+  private static final Program NO_PROGRAM = new Program(List.of());
 
   @Provide
   Arbitrary<List<Integer>> recipes() {
     return Arbitraries.integers().between(0, 40).list().ofMinSize(1).ofMaxSize(16);
+  }
+
+  /**
+   * Recipes rich in switches (construct 6, whose next number 2 gives four cases) and loops around them: the
+   * choices of more than two candidates that a cap can split into pairs.
+   */
+  @Provide
+  Arbitrary<List<Integer>> switches() {
+    return Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.just(6)), Tuple.of(3, Arbitraries.just(2)),
+        Tuple.of(1, Arbitraries.of(4, 5)), Tuple.of(3, Arbitraries.integers().between(0, 40)))
+        .list().ofMinSize(1).ofMaxSize(16);
   }
 
   /**
@@ -64,6 +85,66 @@ class DistributionPropertiesTest {
       assertThat(byStreams.put(key, run)).as("another execution with streams %s", key).isNull();
       assertThat(decoder.decode(streams)).containsExactly(run);
     }
+  }
+
+  /**
+   * Theorem 2 is pairwise: the distributor, given each fork's choices as a unit it may split, and a cap
+   * anywhere from the largest pair of candidates to the largest unit, spreads the candidates so that every
+   * two share a session. The checker accepts every such split, and every bounded execution decodes exactly.
+   */
+  @Property(tries = 400)
+  void unitsSplitByPairsDecodeEveryBoundedExecution(@ForAll("switches") final List<Integer> recipe,
+      @ForAll final boolean repeatable, @ForAll @IntRange(min = 1, max = 4) final int sessions,
+      @ForAll @IntRange(max = 100) final int capPercent, @ForAll final boolean optimized) {
+    final FlowGraph graph = StructuredGraphs.build(recipe);
+    final BitSet profile = new OptimalNodeProfile(new BallLarusWeights(graph).getWeights(), repeatable)
+        .getProfile().toBitSet();
+    final FirstWitnesses first = new FirstWitnesses(graph, repeatable, profile);
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    int largestChoice = 0;
+    for (int p = 0; p < graph.size(); p++) {
+      final int[] choices = WalkChoices.of(graph, repeatable, p);
+      if (choices.length < 2) {
+        continue;
+      }
+      final int[][] candidates = new int[choices.length][];
+      final BitSet all = new BitSet();
+      for (int i = 0; i < choices.length; i++) {
+        candidates[i] = choices[i] == FirstWitnesses.END ? new int[0]
+            : Arrays.stream(first.of(choices[i])).filter(w -> w >= 0).toArray();
+        Arrays.stream(candidates[i]).forEach(all::set);
+      }
+      largestChoice = Math.max(largestChoice, all.cardinality());
+      units.add(new DecisionGroups.Unit(all, p, false,
+          List.of(new DecisionGroups.Choice(p, candidates, new int[0]))));
+    }
+    for (int w = profile.nextSetBit(0); w >= 0; w = profile.nextSetBit(w + 1)) {
+      final BitSet one = new BitSet();
+      one.set(w);
+      units.add(new DecisionGroups.Unit(one, w, false));
+    }
+    final Distributor distributor = new Distributor(NO_PROGRAM, new DecisionGroups(units),
+        optimized ? Strategy.OPTIMIZED : Strategy.FINE);
+    final int least = distributor.minimumCap();
+    final int cap = least + (distributor.largestUnit() - least) * capPercent / 100;
+    final EdgeWeights weights = new BallLarusWeights(graph).getWeights();
+    final double[] hits = java.util.stream.IntStream.range(0, graph.size()).mapToDouble(weights::node).toArray();
+    final List<BitSet> split = distributor.split(sessions, cap, hits);
+    final BitSet union = new BitSet();
+    split.forEach(union::or);
+    assertThat(union).isEqualTo(profile);
+    assertThat(split).allSatisfy(s -> assertThat(s.cardinality()).isLessThanOrEqualTo(cap));
+    Statistics.label("a unit split").collect(cap < distributor.largestUnit());
+    Statistics.label("a choice split into pairs").collect(cap < largestChoice);
+    final DistributionRealizability.Result verdict =
+        new DistributionRealizability(graph, repeatable, split).getResult();
+    assertThat(verdict.isRealizable()).as("%s", verdict.describe()).isTrue();
+    final DistributedPathDecoder decoder = new DistributedPathDecoder(graph, repeatable, split);
+    for (final int[] run : Executions.of(graph, repeatable, Math.min(2 * graph.size() + 6, 40), 300)) {
+      final List<int[]> streams = split.stream().map(s -> PathDecoder.project(run, s)).toList();
+      assertThat(decoder.decode(streams)).containsExactly(run);
+    }
+    Statistics.label("a choice split into pairs").coverage(c -> c.check(true).percentage(p -> p >= 6));
   }
 
   /** One session is a node profile: Theorem 2 then agrees with Theorem 4. */

@@ -6,18 +6,19 @@ import dev.jdtrace.profiler.optimal.IntUnionFind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The witnesses that must share a debugger session: one unit per kind of choice of the decoder (the seed's
  * Theorem 1, generalised to the ICFG). A session holding a unit whole decides that unit's choices alone:
  * its FIRST sets for the candidates equal the whole profile's, and it breaks every cycle through them.
  * Any split whose every unit lies within one session decodes; a witness may be in several sessions, as in
- * the seed's {@code {{b3,b2},{b4,b2}}}.
+ * the seed's {@code {{b3,b2},{b4,b2}}}. So does any split in which every two candidates of each choice a unit
+ * keeps ({@link Unit#choices}) share a session with the choice's core (Theorem 2 is pairwise, see
+ * {@link Choice}): the distributor splits units so when a cap requires.
  * <ul>
  *   <li><b>Choices within traced code</b> (a branch, or a call with several traced targets, none of whose
  *       candidates can reach untraced code before a witness): the witnesses that can come first on each
@@ -38,10 +39,21 @@ import java.util.Set;
  *
  * @param units the units, each a set of witnesses that must stay in one session
  */
-public record DecisionGroups(List<Unit> units) {
+public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
 
+  /**
+   * @param callbackCandidates per callback, its first witnesses (increasing): the candidates untraced code
+   *     chooses between, which a {@link Choice} {@link Choice#overCallbacks over the callbacks} adds to its own;
+   *     empty when some callback can reach untraced code or return before a witness, for then each needs them all
+   */
   public DecisionGroups {
     units = List.copyOf(units);
+    callbackCandidates = List.copyOf(callbackCandidates);
+  }
+
+  /** Units none of whose choices is over the callbacks. */
+  public DecisionGroups(final List<Unit> units) {
+    this(units, List.of());
   }
 
   /**
@@ -56,6 +68,7 @@ public record DecisionGroups(List<Unit> units) {
     private final int[] shared;
     private final int choice;
     private final boolean untraced;
+    private final List<Choice> choices;
 
     /**
      * A unit of the witnesses of a set.
@@ -66,15 +79,26 @@ public record DecisionGroups(List<Unit> units) {
      *     witnesses; such units overlap, and packing them together spares breakpoints
      */
     public Unit(final BitSet witnesses, final int choice, final boolean untraced) {
-      this(witnesses.stream().toArray(), NONE, choice, untraced);
+      this(witnesses.stream().toArray(), NONE, choice, untraced, List.of());
+    }
+
+    /**
+     * A unit that may be split by its choices (see {@link Choice}); for tests and for programs built by hand.
+     *
+     * @param choices the choices it decides, whose parts together hold every witness of the unit
+     */
+    public Unit(final BitSet witnesses, final int choice, final boolean untraced, final List<Choice> choices) {
+      this(witnesses.stream().toArray(), NONE, choice, untraced, List.copyOf(choices));
     }
 
     /** A unit of its own witnesses (increasing, none in {@code shared}) and the shared ones. */
-    private Unit(final int[] own, final int[] shared, final int choice, final boolean untraced) {
+    private Unit(final int[] own, final int[] shared, final int choice, final boolean untraced,
+        final List<Choice> choices) {
       this.own = own;
       this.shared = shared;
       this.choice = choice;
       this.untraced = untraced;
+      this.choices = choices;
     }
 
     /** The block whose choice the unit decides, or -1 for the callbacks' own choice. */
@@ -85,6 +109,14 @@ public record DecisionGroups(List<Unit> units) {
     /** Whether the unit decides choices about untraced code. */
     public boolean untraced() {
       return untraced;
+    }
+
+    /**
+     * The choices the unit decides, by which it may be split (Theorem 2, pairwise), or none when it must
+     * stay whole. Every own witness of the unit is in a core or a candidate of one of them.
+     */
+    public List<Choice> choices() {
+      return choices;
     }
 
     /** The witnesses beyond the shared callbacks' first witnesses, in increasing order. */
@@ -145,6 +177,29 @@ public record DecisionGroups(List<Unit> units) {
     }
   }
 
+  /**
+   * One choice of the walk between candidates, as a unit holds it. Theorem 2 is pairwise: the walk keeps the
+   * candidates consistent with every session's head, and a session holding two candidates' first witnesses
+   * (and the core) sees the same FIRST sets for them as the whole profile does, which are disjoint; so it
+   * rules out the wrong one of the two, and the other sessions only rule out more. Any split in which every
+   * pair of candidates (with the core) shares a session decides the choice, not only one holding them all.
+   *
+   * @param block the block whose choice it is, to name it in messages
+   * @param candidates per candidate, its first witnesses beyond the unit's shared ones, increasing
+   * @param core witnesses every candidate needs with it (beyond the shared ones), increasing: the return
+   *     sites where loops through untraced code close
+   * @param overCallbacks whether the choice is untraced code's: which callback it calls next, or the
+   *     candidates given (its return, the way on after a class initialiser, the thread's end). The callbacks
+   *     are candidates too ({@link DecisionGroups#callbackCandidates}), and their first witnesses, the unit's
+   *     shared ones, may then be spread as the candidates are
+   */
+  public record Choice(int block, int[][] candidates, int[] core, boolean overCallbacks) {
+    /** A choice within traced code, or whose candidates run untraced code. */
+    public Choice(final int block, final int[][] candidates, final int[] core) {
+      this(block, candidates, core, false);
+    }
+  }
+
   /** A unit's own witnesses as a key, to keep one unit of each witness set. */
   private record Key(int[] own) {
     @Override
@@ -198,16 +253,33 @@ public record DecisionGroups(List<Unit> units) {
       addWitnesses(callbackFirsts, first.of(p.blockId(m, 0)));
     }
     final int[] shared = callbackFirsts.stream().toArray();
+    // The callbacks as candidates of untraced code's choice: only if each reaches a witness before untraced
+    // code or a return into it, for then its first witnesses are the whole profile's FIRST set.
+    final List<int[]> callbackCandidates = new ArrayList<>();
+    boolean spreadable = true;
+    for (int m = callbacks.nextSetBit(0); m >= 0 && spreadable; m = callbacks.nextSetBit(m + 1)) {
+      final int[] f = first.of(p.blockId(m, 0));
+      spreadable = f.length > 0 && f[0] >= 0;
+      callbackCandidates.add(f);
+    }
+    if (!spreadable) {
+      callbackCandidates.clear();
+    }
     // By untraced call block: its return site's FIRST set, FOLLOW substituted.
     final int[][] returnSites = new int[p.blockCount()][];
     final List<Unit> untraced = new ArrayList<>();
     final List<Integer> returnLoops = new ArrayList<>();
+    // The choices within traced code, each with a witness that names its group once the groups are known.
+    final List<Choice> tracedChoices = new ArrayList<>();
+    final List<Integer> anchors = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final int method = p.methodOf(b);
       final int successors = p.successorCount(b);
       if (model.untracedInit(b)) {
         // An untraced initialiser the block starts may call back, or the block goes on: one session decides.
-        untraced.add(new Unit(beyond(callbackFirsts, wayOn(model, b)), shared, b, true));
+        final List<int[]> way = wayOn(model, b);
+        untraced.add(new Unit(beyond(callbackFirsts, way), shared, b, true,
+            overCallbacks(b, spreadable, way.stream().reduce(Unit.NONE, FirstSets::union))));
       }
       final List<int[]> candidates = new ArrayList<>();
       if (p.end(b) == BlockEnd.INVOKE) {
@@ -218,7 +290,8 @@ public record DecisionGroups(List<Unit> units) {
         final int[] ret = follow.substitute(first.of(p.successor(b, 0)), method);
         if (t.external()) {
           returnSites[b] = ret;
-          untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true));
+          untraced.add(new Unit(beyond(callbackFirsts, List.of(ret)), shared, b, true,
+              overCallbacks(b, spreadable, ret)));
           continue;
         }
         for (final int m : t.traced()) {
@@ -238,7 +311,8 @@ public record DecisionGroups(List<Unit> units) {
         if (returnsToUntraced) {
           returnLoops.add(untraced.size());
         }
-        untraced.add(new Unit(beyond(callbackFirsts, candidates), shared, b, true));
+        untraced.add(new Unit(beyond(callbackFirsts, candidates), shared, b, true,
+            List.of(new Choice(b, parts(callbackFirsts, candidates), Unit.NONE))));
       } else {
         int anchor = -1;
         for (final int[] c : candidates) {
@@ -247,6 +321,8 @@ public record DecisionGroups(List<Unit> units) {
         }
         if (anchor >= 0) {
           choiceOf.putIfAbsent(sets.find(anchor), b);
+          tracedChoices.add(new Choice(b, parts(null, candidates), Unit.NONE));
+          anchors.add(anchor);
         }
       }
     }
@@ -267,20 +343,36 @@ public record DecisionGroups(List<Unit> units) {
         }
         final List<int[]> parts = new ArrayList<>();
         parts.add(u.own);
+        final List<int[]> sites = new ArrayList<>();
         for (final int x : reaching[k]) {
           parts.add(returnSites[x]);
+          sites.add(returnSites[x]);
         }
-        untraced.set(i, new Unit(beyond(callbackFirsts, parts), shared, u.choice, true));
+        final int[] all = beyond(callbackFirsts, parts);
+        // The return sites are the core: every pair of candidates needs them, the loop may close there.
+        final List<Choice> withCore = u.choices.stream()
+            .map(c -> new Choice(c.block(), c.candidates(), beyond(callbackFirsts, sites))).toList();
+        untraced.set(i, new Unit(all, shared, u.choice, true, withCore));
       }
     }
     final List<Unit> units = new ArrayList<>();
     if (shared.length > 0) {
-      units.add(new Unit(Unit.NONE, shared, -1, true));
+      // At the thread's untraced bottom: a callback, or the thread's end (no witness).
+      units.add(new Unit(Unit.NONE, shared, -1, true, overCallbacks(-1, spreadable, Unit.NONE)));
     }
-    final Set<Key> seen = new HashSet<>();
+    // One unit per witness set; it decides the choices of every unit it stands for, so it keeps all of them
+    // (or none, when one of them must stay whole).
+    final Map<Key, Integer> seen = new HashMap<>();
     for (final Unit u : untraced) {
-      if (seen.add(new Key(u.own))) {
+      final Integer at = seen.putIfAbsent(new Key(u.own), units.size());
+      if (at == null) {
         units.add(u);
+      } else {
+        final Unit kept = units.get(at);
+        final List<Choice> both = new ArrayList<>(kept.choices);
+        both.addAll(u.choices);
+        units.set(at, new Unit(kept.own, kept.shared, kept.choice, true,
+            kept.choices.isEmpty() || u.choices.isEmpty() ? List.of() : List.copyOf(both)));
       }
     }
     // The shared witnesses once, not once per unit holding them: thousands of units hold thousands of them.
@@ -326,11 +418,34 @@ public record DecisionGroups(List<Unit> units) {
         members[g][counts[g]++] = w;
       }
     }
+    // Each group's choices, by the group of the witness that anchored each.
+    final List<List<Choice>> choicesOf = new ArrayList<>();
+    for (int g = 0; g < groups; g++) {
+      choicesOf.add(new ArrayList<>());
+    }
+    for (int k = 0; k < tracedChoices.size(); k++) {
+      final int g = group[sets.find(anchors.get(k))];
+      if (g >= 0) {
+        choicesOf.get(g).add(tracedChoices.get(k));
+      }
+    }
     for (int g = 0; g < groups; g++) {
       final Integer choice = choiceOf.get(roots[g]);
-      units.add(new Unit(members[g], Unit.NONE, choice == null ? members[g][0] : choice, false));
+      units.add(new Unit(members[g], Unit.NONE, choice == null ? members[g][0] : choice, false,
+          List.copyOf(choicesOf.get(g))));
     }
-    return new DecisionGroups(units);
+    return new DecisionGroups(units, callbackCandidates);
+  }
+
+  /**
+   * Untraced code's choice between the callbacks and one other candidate, if it can be spread: the callbacks
+   * can, and the other candidate reaches a witness (or the thread's end) before untraced code again.
+   */
+  private static List<Choice> overCallbacks(final int block, final boolean spreadable, final int[] other) {
+    if (!spreadable || (other.length > 0 && other[0] < 0)) {
+      return List.of();
+    }
+    return List.of(new Choice(block, new int[][] {other}, Unit.NONE, true));
   }
 
   /** The largest unit: with it, a session cap below its size cannot work. */
@@ -379,6 +494,15 @@ public record DecisionGroups(List<Unit> units) {
       }
     }
     return Arrays.copyOf(out, distinct);
+  }
+
+  /** Each candidate's witnesses, tokens and the {@code shared} ones (if any) left out, increasing. */
+  private static int[][] parts(final BitSet shared, final List<int[]> candidates) {
+    final int[][] out = new int[candidates.size()][];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = beyond(shared == null ? new BitSet() : shared, List.of(candidates.get(i)));
+    }
+    return out;
   }
 
   private static void addWitnesses(final BitSet to, final int[] set) {

@@ -24,6 +24,11 @@ public final class IcfgModel {
   private final int[][] clinits;
   private final FirstSets first;
   private final int[] callbackOf;
+  /**
+   * The other callbacks whose entry reaches a witness first, where several do: never in a decodable profile,
+   * but in a session that lacks some callbacks' first witnesses (DecisionGroups.Choice#overCallbacks).
+   */
+  private final java.util.Map<Integer, java.util.List<Integer>> alsoCallbackOf = new java.util.HashMap<>();
   /** Built on first use: the conflict check and the decision groups of one plan share it. */
   private FollowSets follow;
   /** The structure's returns, indexed on first use and handed on to the models of later repair rounds. */
@@ -118,6 +123,8 @@ public final class IcfgModel {
           // The planner makes these unique; keep the first and let the checker report clashes.
           if (callbackOf[w] < 0) {
             callbackOf[w] = m;
+          } else {
+            alsoCallbackOf.computeIfAbsent(w, k -> new java.util.ArrayList<>()).add(m);
           }
         }
       }
@@ -187,5 +194,19 @@ public final class IcfgModel {
   /** The callback method whose entry reaches this witness first, or -1. */
   public int callbackOf(final int witness) {
     return callbackOf[witness];
+  }
+
+  /** Every callback method whose entry reaches this witness first: {@link #callbackOf} and any others. */
+  public int[] callbacksOf(final int witness) {
+    if (callbackOf[witness] < 0) {
+      return new int[0];
+    }
+    final java.util.List<Integer> others = alsoCallbackOf.getOrDefault(witness, java.util.List.of());
+    final int[] out = new int[1 + others.size()];
+    out[0] = callbackOf[witness];
+    for (int i = 0; i < others.size(); i++) {
+      out[i + 1] = others.get(i);
+    }
+    return out;
   }
 }

@@ -213,10 +213,12 @@ public final class Walker {
       }
       return;
     }
+    // Every callback some session's head points to: a session lacking a callback's first witnesses can point
+    // to several (the units' split over the callbacks, DecisionGroups.Choice#overCallbacks); each is checked
+    // against every session below, so proposing more never admits a wrong one.
     final Set<Integer> callbacks = new LinkedHashSet<>();
     for (int s = 0; s < models.size(); s++) {
-      final int c = callbackFor(s, goal(s));
-      if (c >= 0) {
+      for (final int c : callbacksFor(s, goal(s))) {
         callbacks.add(c);
       }
     }
@@ -268,20 +270,22 @@ public final class Walker {
     }
   }
 
-  private int callbackFor(final int session, final Goal goal) {
+  private int[] callbacksFor(final int session, final Goal goal) {
     if (goal.kind() == Goal.Kind.WITNESS) {
-      return models.get(session).callbackOf(goal.witness());
+      return models.get(session).callbacksOf(goal.witness());
     }
     if (goal.isPoint()) {
       // any callback whose entry reaches the throw block without a witness, not only its own method.
       final java.util.BitSet cbs = structure.callbacks();
+      final List<Integer> out = new ArrayList<>(1);
       for (int m = cbs.nextSetBit(0); m >= 0; m = cbs.nextSetBit(m + 1)) {
         if (consistency.get(session).reaches(program.blockId(m, 0), goal.throwBlock())) {
-          return m;
+          out.add(m);
         }
       }
+      return out.stream().mapToInt(Integer::intValue).toArray();
     }
-    return -1;
+    return new int[0];
   }
 
   private void returnFromExternal(final Frame top) {
