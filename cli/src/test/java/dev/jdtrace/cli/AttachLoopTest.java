@@ -62,7 +62,7 @@ class AttachLoopTest {
   private Cli.Outcome attach(final List<String> targets, final String... options) {
     final List<String> args = new ArrayList<>(List.of("attach"));
     args.addAll(targets);
-    args.addAll(List.of("--classpath", Cli.PROGRAMS, "--include", INCLUDE, "--settle", "200"));
+    args.addAll(List.of("--classpath", Cli.PROGRAMS, "--include", INCLUDE));
     args.addAll(List.of(options));
     final Cli.Outcome o = Cli.execute(args.toArray(String[]::new));
     System.out.println(String.join(" ", options) + "\n" + o.err()); // the figures of each case, for the record

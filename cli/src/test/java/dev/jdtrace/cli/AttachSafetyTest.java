@@ -35,7 +35,7 @@ class AttachSafetyTest {
   Path dir;
 
   private static Cli.Outcome attach(final String target, final String... options) {
-    final List<String> args = new ArrayList<>(List.of("attach", target, "--classpath", Cli.PROGRAMS, "--settle", "100",
+    final List<String> args = new ArrayList<>(List.of("attach", target, "--classpath", Cli.PROGRAMS,
         "-o", "unused.trace"));
     args.addAll(List.of(options));
     return Cli.execute(args.toArray(String[]::new));
@@ -103,7 +103,7 @@ class AttachSafetyTest {
         assertThat(service.ask("sum 1 2")).isEqualTo("sum=3");
         assertThat(service.isAlive()).isTrue();
         final Cli.Outcome again = Cli.execute("attach", service.target(), "--classpath", Cli.PROGRAMS, "--include",
-            INCLUDE, "--trigger", service.trigger("sum 1 2"), "--settle", "100", "-o", dir.resolve("t.trace").toString());
+            INCLUDE, "--trigger", service.trigger("sum 1 2"), "-o", dir.resolve("t.trace").toString());
         assertThat(again.exitCode()).as(again.err()).isZero();
       } finally {
         jdtrace.destroyForcibly();

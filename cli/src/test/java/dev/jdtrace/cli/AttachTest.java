@@ -57,7 +57,7 @@ class AttachTest {
   private Cli.Outcome attach(final List<String> targets, final String... options) {
     final List<String> args = new ArrayList<>(List.of("attach"));
     args.addAll(targets);
-    args.addAll(List.of("--classpath", Cli.PROGRAMS, "--include", INCLUDE, "--settle", "200"));
+    args.addAll(List.of("--classpath", Cli.PROGRAMS, "--include", INCLUDE));
     args.addAll(List.of(options));
     return Cli.execute(args.toArray(String[]::new));
   }
@@ -103,7 +103,7 @@ class AttachTest {
       assertThat(service.ask(request)).isEqualTo("WORLD OPEN!");
       final Path trace = dir.resolve("reflect.trace");
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--classpath", Cli.PROGRAMS, "--include", handler,
-          "--trigger", service.trigger(request), "--sessions", "2", "--settle", "200", "-o", trace.toString());
+          "--trigger", service.trigger(request), "--sessions", "2", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       final List<String> attached = blocks(trace);
       assertThat(attached).anyMatch(l -> l.contains("shout(Ljava/lang/String;)Ljava/lang/String;"));
@@ -134,7 +134,7 @@ class AttachTest {
       service.ask("max 1 2");
       final Path trace = dir.resolve("own.trace");
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", INCLUDE, "--trigger",
-          service.trigger(REQUEST), "--settle", "200", "--sessions", "2", "-o", trace.toString());
+          service.trigger(REQUEST), "--sessions", "2", "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("no --classpath: reading the class files from the class path "
           + service.target() + " runs with (1 of its 1 entries readable here)");
@@ -156,7 +156,7 @@ class AttachTest {
       deleteTree(copy);
       final Path trace = dir.resolve("jdi.trace");
       final Cli.Outcome o = Cli.execute("attach", service.target(), "--include", handler, "--trigger",
-          service.trigger(REQUEST), "--settle", "200", "-o", trace.toString());
+          service.trigger(REQUEST), "-o", trace.toString());
       assertThat(o.exitCode()).as(o.err()).isZero();
       assertThat(o.err()).contains("no --classpath: tracing the 1 matching class " + service.target());
       assertThat(blocks(trace)).isEqualTo(runBlocks(handler));
@@ -291,7 +291,7 @@ class AttachTest {
   void aTargetHeldAtItsStartIsToldUntracedBeforeTheSessions() throws IOException {
     try (ServiceJvm held = ServiceJvm.startHeld("dev.jdtrace.programs.Sample")) {
       final Cli.Outcome o = Cli.execute("attach", held.target(), "--classpath", Cli.PROGRAMS, "--include",
-          "dev.jdtrace.programs.Sample", "--duration", "0.5", "--sessions", "1", "--settle", "200", "-o",
+          "dev.jdtrace.programs.Sample", "--duration", "0.5", "--sessions", "1", "-o",
           dir.resolve("held.trace").toString());
       assertThat(o.err()).contains(held.target() + " was held at its start (suspend=y) and runs since jdtrace's "
           + "first attach: what it ran before the first session's breakpoints were set (the start of its main) is not "

@@ -2,6 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.analysis.BlocksExport;
 import dev.jdtrace.analysis.CallsExport;
 import dev.jdtrace.distributor.PlanFile;
 import dev.jdtrace.programs.Catalog;
@@ -12,6 +13,8 @@ import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.reconstruct.trace.TraceReader;
 import dev.jdtrace.reconstruct.trace.TraceWriter;
 import dev.jdtrace.reconstruct.walk.WalkCalls;
+import dev.jdtrace.reference.CallsReference;
+import dev.jdtrace.reference.SteppingReference;
 import dev.jdtrace.tracer.TracePlan;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -30,11 +33,19 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The calls a trace file shows are exactly the decoder's: on every test program (the deterministic ones,
- * those that end abruptly and the drivers of real libraries), the {@code calls} export of a one-session
- * optimal trace equals, thread by thread, the frames the decoding walk pushed and popped, which it took
- * from the ICFG and not from the block ids. The library drivers need the jars the test-programs build
- * copies at {@code package}, as {@link LibrariesAgreeTest} does.
+ * The calls a trace file shows are the program's: on every test program (the deterministic ones, those that
+ * end abruptly and the drivers of real libraries), the {@code calls} export of a one-session optimal trace
+ * <ul>
+ *   <li>equals, thread by thread and without its ordinals, the independent {@link CallsReference}: the JVM's
+ *       own method entry and exit events, recorded in another run with no jdtrace code;</li>
+ *   <li>places each call and return in the trace's own block path: a call's ordinal is the entry of the
+ *       callee's first block, the block before a return's ordinal is the returning frame's (or that of a frame
+ *       the same exception popped just before);</li>
+ *   <li>equals, thread by thread, the frames the decoding walk pushed and popped (which it took from the ICFG,
+ *       not from block ids), ordinals included: the trace file keeps all the walk knew about calls.</li>
+ * </ul>
+ * The library drivers need the jars the test-programs build copies at {@code package}, as
+ * {@link LibrariesAgreeTest} does.
  */
 class ExactCallsTest {
   @TempDir
@@ -48,7 +59,7 @@ class ExactCallsTest {
 
   @ParameterizedTest
   @MethodSource("programs")
-  void callsExportIsTheDecodersCalls(final String program, final List<String> includes) throws Exception {
+  void callsExportIsTheProgramsCalls(final String program, final List<String> includes) throws Exception {
     final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS + ":" + LibrariesAgreeTest.LIB + "/*",
         program);
     final List<String> planning = new ArrayList<>(List.of("plan", "--sessions", "1"));
@@ -82,6 +93,49 @@ class ExactCallsTest {
     walked.values().removeIf(List::isEmpty);
     assertThat(walked).isNotEmpty();
     assertThat(exported).isEqualTo(walked);
+
+    final List<String> prefixes = includes.isEmpty() ? List.of("dev.jdtrace.programs.") : includes;
+    final Map<String, List<String>> reference = SteppingReference.byThread(CallsReference.trace(command, prefixes,
+        Files.readAllBytes(stdin)));
+    final Map<String, List<String>> withoutOrdinals = new LinkedHashMap<>();
+    exported.forEach((thread, lines) -> withoutOrdinals.put(thread, lines.stream().map(ExactCallsTest::withoutOrdinal)
+        .toList()));
+    assertThat(withoutOrdinals).isEqualTo(reference);
+
+    final StringWriter blocks = new StringWriter();
+    TraceReader.accept(new ByteArrayInputStream(trace.toByteArray()), new BlocksExport(new PrintWriter(blocks)));
+    final Map<String, List<String>> path = SteppingReference.byThread(blocks.toString().lines().toList());
+    exported.forEach((thread, lines) -> assertOrdinalsInPath(thread, lines, path.getOrDefault(thread, List.of())));
+  }
+
+  /** A calls export line without its ordinal, as {@link CallsReference} writes it. */
+  private static String withoutOrdinal(final String line) {
+    final String[] f = line.split("\t");
+    return String.join("\t", f[0], f[2], f[3], f[4], f[5]);
+  }
+
+  /**
+   * Each call's ordinal is the entry of the callee's first block (bci 0) in the thread's block path; the block
+   * before each return's ordinal is one of the returning method's, unless a deeper frame returned at the same
+   * ordinal (an exception popped both).
+   */
+  private static void assertOrdinalsInPath(final String thread, final List<String> calls, final List<String> path) {
+    String previous = null;
+    for (final String line : calls) {
+      final String[] f = line.split("\t");
+      final int ordinal = Integer.parseInt(f[1]);
+      if (f[2].equals("call")) {
+        assertThat(ordinal).as(line).isLessThan(path.size());
+        final String[] entered = path.get(ordinal).split("\t");
+        assertThat(List.of(entered[1], entered[2], entered[3])).as(line).containsExactly(f[4], f[5], "0");
+      } else if (previous == null || !previous.startsWith("return") || Integer.parseInt(previous.split("\t")[1])
+          != ordinal) {
+        assertThat(ordinal).as(line).isPositive().isLessThanOrEqualTo(path.size());
+        final String[] last = path.get(ordinal - 1).split("\t");
+        assertThat(List.of(last[1], last[2])).as(line).containsExactly(f[4], f[5]);
+      }
+      previous = String.join("\t", f[2], f[1]);
+    }
   }
 
   private static String[] args(final List<String> head, final List<String> command) {

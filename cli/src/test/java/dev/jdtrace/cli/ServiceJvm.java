@@ -113,7 +113,11 @@ final class ServiceJvm implements AutoCloseable {
     return ServiceClient.ask(servicePort, request);
   }
 
-  /** The trigger command line sending one request to this service. */
+  /**
+   * The trigger command line sending one request to this service. It ends once the service has closed the
+   * connection, so a session's window ends on that event and holds the whole request; the settle that follows
+   * only waits for the traced threads to be out of traced code, which attach checks on their suspended stacks.
+   */
   String trigger(final String request) {
     return "'" + Cli.JAVA + "' -cp '" + Cli.PROGRAMS + "' dev.jdtrace.programs.service.ServiceClient " + servicePort
         + " '" + request + "'";

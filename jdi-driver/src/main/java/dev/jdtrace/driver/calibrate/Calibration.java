@@ -70,11 +70,11 @@ public final class Calibration {
     final double oneB = measureLoop(1);
     final double one = Math.min(oneA, oneB);
     final double many = Math.min(measureLoop(1 + EXTRA), measureLoop(1 + EXTRA));
-    final double c0 = Math.max(0.1, (one - bare) / HITS / 1000.0);
-    final double c1 = Math.max(0.0, (many - one) / HITS / EXTRA / 1000.0);
     final int cores = Runtime.getRuntime().availableProcessors();
-    final double gain = cores == 1 ? 1.0 : parallelGain(many, cores);
-    final CostModel model = new CostModel(c0, c1, launchMillis, gain, machine());
+    final double gain = cores == 1 ? 1.0 : gain(many, cores, slowestOf(cores));
+    final CostModel model = fit(bare, one, many, launchMillis, gain);
+    final double c0 = model.c0Micros();
+    final double c1 = model.c1Micros();
     progress.accept(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, %.0f ms per launch, "
         + "%.2f× throughput with %d sessions at once", c0, c1, launchMillis, gain, cores));
     final String busy = busyBefore != null ? busyBefore
@@ -88,8 +88,28 @@ public final class Calibration {
         + Runtime.getRuntime().availableProcessors() + " cores";
   }
 
-  /** Runs {@code cores} sessions at once and compares their throughput with one session's. */
-  private static double parallelGain(final double singleNanos, final int cores) {
+  /**
+   * The model from the loop times of the target (nanoseconds for {@link #HITS} hits): with no breakpoint,
+   * with one, and with {@code 1 + }{@link #EXTRA}. Noise can make a dearer run measure faster: a hit then
+   * costs at least 0.1 µs, and a breakpoint set never makes hits cheaper.
+   */
+  static CostModel fit(final double bareNanos, final double oneNanos, final double manyNanos,
+      final double launchMillis, final double gain) {
+    final double c0 = Math.max(0.1, (oneNanos - bareNanos) / HITS / 1000.0);
+    final double c1 = Math.max(0.0, (manyNanos - oneNanos) / HITS / EXTRA / 1000.0);
+    return new CostModel(c0, c1, launchMillis, gain, machine());
+  }
+
+  /**
+   * The throughput of {@code cores} sessions at once relative to one session, from one session's loop time
+   * and the slowest of the sessions run at once; at least 1, since sessions could always run one by one.
+   */
+  static double gain(final double singleNanos, final int cores, final double slowestNanos) {
+    return Math.max(1.0, cores * singleNanos / slowestNanos);
+  }
+
+  /** Runs {@code cores} sessions at once; returns the slowest one's loop time. */
+  private static double slowestOf(final int cores) {
     final List<CompletableFuture<Double>> runs = new ArrayList<>();
     for (int i = 0; i < cores; i++) {
       runs.add(CompletableFuture.supplyAsync(() -> measureLoop(1 + EXTRA)));
@@ -98,7 +118,7 @@ public final class Calibration {
     for (final CompletableFuture<Double> r : runs) {
       slowest = Math.max(slowest, r.join());
     }
-    return Math.max(1.0, cores * singleNanos / slowest);
+    return slowest;
   }
 
   /**

@@ -20,6 +20,8 @@ import java.util.Map;
  *       callbacks and reaches neither more untraced code nor the method's exit before a witness;</li>
  *   <li>likewise the way on of a block that may start an untraced class's initialiser, which may call back
  *       before the block goes on ({@link IcfgModel#untracedInit}).</li>
+ *   <li>a cycle the walk can go round without a witness, which only a descent that chooses nothing leaves
+ *       ({@link WitnessFreeCycles}): the walk could not tell how often it went round.</li>
  * </ul>
  */
 final class Conflicts {
@@ -97,6 +99,12 @@ final class Conflicts {
           out.add(new Conflict(() -> "callbacks share witness " + w, entry));
           out.add(new Conflict(() -> "callbacks share witness " + w, p.blockId(other, 0)));
         }
+      }
+    }
+    if (out.isEmpty()) {
+      // Last, once every choice is unambiguous: the repairs of choices break most such cycles themselves.
+      for (final int breaker : WitnessFreeCycles.breakers(model, blockWeight)) {
+        out.add(new Conflict(() -> "a cycle without a witness through block " + breaker, breaker));
       }
     }
     return out;

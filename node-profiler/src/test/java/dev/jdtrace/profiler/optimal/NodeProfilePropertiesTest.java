@@ -60,6 +60,8 @@ class NodeProfilePropertiesTest {
     final BitSet w = planner.getProfile().toBitSet();
     assertThat(new NodeProfileRealizability(graph, repeatable, w).getResult().describe()).isEqualTo("realizable");
     Statistics.label("repaired").collect(planner.getRepairs() > 0);
+    // The repair must be exercised (measured in 32% of tries).
+    Statistics.label("repaired").coverage(coverage -> coverage.check(true).percentage(p -> p >= 10));
   }
 
   @Property(tries = 200)

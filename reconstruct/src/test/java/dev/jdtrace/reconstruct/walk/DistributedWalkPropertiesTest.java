@@ -92,6 +92,8 @@ class DistributedWalkPropertiesTest {
       }
     }
     Statistics.label("cuts").collect(cuts > 100 ? "over 100" : cuts > 10 ? "11-100" : "up to 10");
+    // Many places to die in a good share of the tries (measured 48% over 100).
+    Statistics.label("cuts").coverage(coverage -> coverage.check("over 100").percentage(p -> p >= 15));
   }
 
   @Property(tries = 150)
@@ -117,6 +119,11 @@ class DistributedWalkPropertiesTest {
     }
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
     Statistics.label("sessions").collect(split.size());
+    // Merging is what this checks: most tries must split (measured 71% in 2 or more sessions, 55% in 3 or more).
+    Statistics.label("sessions").coverage(coverage -> {
+      coverage.checkQuery(values -> ((Integer) values.get(0)) >= 2).percentage(p -> p >= 40);
+      coverage.checkQuery(values -> ((Integer) values.get(0)) >= 3).percentage(p -> p >= 25);
+    });
     for (final Simulator.Execution e : c.executions(exceptions)) {
       final List<ThreadStream> streams = new ArrayList<>();
       for (final BitSet w : split) {

@@ -19,15 +19,21 @@ public final class ServiceClient {
     }
 
     /**
-     * One request, one answer line. A service that is still starting is given up to 10 s to listen, so
-     * that a script may start it in the background and ask at once.
+     * One request, one answer line, returned once the service has closed the connection: the service's
+     * handling of the request is then over but for returning, so a trigger that runs this ends on that event,
+     * not on the answer (the service writes it before it closes). A service that is still starting is given up
+     * to 10 s to listen, so that a script may start it in the background and ask at once.
      */
     public static String ask(final int port, final String request) throws IOException {
         try (Socket s = connect(port);
              PrintWriter out = new PrintWriter(s.getOutputStream(), true, StandardCharsets.UTF_8);
              BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
             out.println(request);
-            return in.readLine();
+            final String answer = in.readLine();
+            while (in.read() >= 0) {
+                // Anything after the answer line is not the answer: wait for the service to close.
+            }
+            return answer;
         }
     }
 
