@@ -10,6 +10,7 @@ import dev.jdtrace.programs.Exceptions;
 import dev.jdtrace.programs.Recursion;
 import dev.jdtrace.programs.Threads;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.suite.Suite;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,19 +37,23 @@ class WithinTest {
   /**
    * A few configurations: a recursive method called many times (fib), calls that end by an exception caught
    * below them (level1 to level3, caught in deepCatch), and calls in two threads (the run methods of worker-1
-   * and worker-3), in one session and split over several.
+   * and worker-3), in one session and split over several; and a suite of test-like methods run by a runner that
+   * catches a failed assertion ({@link Suite}).
    */
   static Stream<Arguments> configurations() {
     final String recursion = Recursion.class.getName();
     final String exceptions = Exceptions.class.getName();
     final String threads = Threads.class.getName();
+    final String suite = Suite.class.getName();
     return Stream.of(
         Arguments.of(recursion, recursion + ".fib", List.of("--sessions", "1")),
         Arguments.of(recursion, recursion + ".fib", List.of("--deterministic", "--sessions", "3")),
         Arguments.of(exceptions, exceptions + ".level*", List.of("--sessions", "1")),
         Arguments.of(exceptions, exceptions + ".level*", List.of("--deterministic", "--sessions", "2")),
         Arguments.of(threads, threads + "*.run", List.of("--sessions", "1")),
-        Arguments.of(threads, threads + "*.run", List.of("--deterministic", "--sessions", "2")));
+        Arguments.of(threads, threads + "*.run", List.of("--deterministic", "--sessions", "2")),
+        Arguments.of(suite, suite + ".test*", List.of("--deterministic", "--sessions", "3")),
+        Arguments.of(suite, suite + ".testParse", List.of("--sessions", "1")));
   }
 
   @ParameterizedTest
