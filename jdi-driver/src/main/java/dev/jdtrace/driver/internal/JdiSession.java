@@ -195,9 +195,9 @@ public final class JdiSession {
               recorder.exception(ex.thread(), record);
             }
           }
-        } else if (windows.inside(ex.thread())) {
+        } else if (windows.depthOf(ex.thread()) > 0) {
           final ExceptionLocator.Located located = exceptions.locate(ex, windows.depthOf(ex.thread()));
-          if (located.record() != null) {
+          if (located.record() != null && windows.inside(ex.thread())) {
             recorder.exception(ex.thread(), located.record());
           }
           if (located.leaves()) {

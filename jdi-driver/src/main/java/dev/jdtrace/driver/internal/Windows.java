@@ -45,9 +45,14 @@ final class Windows {
   private final EventRequestManager requests;
   /** Requests that cost only while a window is open: witnesses, return breakpoints, exceptions. */
   private final List<EventRequest> inside = new ArrayList<>();
-  /** Threads inside a window (by unique id), to the frame count of the window's frame. */
+  /**
+   * Threads inside a window (by unique id), to the frame count of the window's frame; negated for a call that was
+   * under way when an attach began, which is not recorded but still holds the calls it makes.
+   */
   private final Map<Long, Integer> depth = new HashMap<>();
   private boolean enabled;
+  /** No window opens any more: the session is ending. */
+  private boolean closed;
   private int breakpoints;
   private long opened;
   private long switches;
@@ -114,7 +119,7 @@ final class Windows {
     for (final Event event : set) {
       if (event instanceof BreakpointEvent bp && bp.request().getProperty(ENTRY) instanceof Integer entry) {
         final ThreadReference thread = bp.thread();
-        if (depth.containsKey(thread.uniqueID())) {
+        if (closed || depth.containsKey(thread.uniqueID())) {
           return false; // a nested call: it belongs to the window around it
         }
         depth.put(thread.uniqueID(), frames(thread));
@@ -123,20 +128,56 @@ final class Windows {
         if (witnesses.get(entry)) {
           recorder.hit(thread, entry);
         }
-        if (!enabled) {
-          enabled = true;
-          switches++;
-          inside.forEach(EventRequest::enable);
-        }
+        enable();
         return true;
       }
     }
     return false;
   }
 
-  /** Whether the thread is inside a window. */
+  private void enable() {
+    if (!enabled) {
+      enabled = true;
+      switches++;
+      inside.forEach(EventRequest::enable);
+    }
+  }
+
+  /**
+   * At an attach, with the VM suspended: a thread already inside a call of a matching method is not recorded
+   * until that call (its outermost one) has ended, since its start was not seen; the calls it makes belong to it.
+   */
+  void attachedAt(final ThreadReference thread) {
+    final List<com.sun.jdi.StackFrame> frames;
+    try {
+      frames = thread.frames();
+    } catch (final IncompatibleThreadStateException | com.sun.jdi.ObjectCollectedException e) {
+      return; // not started or ended: no frame
+    }
+    for (int i = frames.size() - 1; i >= 0; i--) {
+      final Method m = frames.get(i).location().method();
+      final int index = program.methodIndex(new dev.jdtrace.profiler.model.MethodId(m.declaringType().name(),
+          m.name(), m.signature()));
+      if (index >= 0 && within.opens(index)) {
+        depth.put(thread.uniqueID(), -(frames.size() - i));
+        enable();
+        return;
+      }
+    }
+  }
+
+  /** From now on no window opens: the session is ending and its requests go away. */
+  void stopOpening() {
+    closed = true;
+  }
+
+  /** Whether the thread is inside a window that is recorded. */
   boolean inside(final ThreadReference thread) {
-    return !depth.isEmpty() && depth.containsKey(thread.uniqueID());
+    if (depth.isEmpty()) {
+      return false;
+    }
+    final Integer d = depth.get(thread.uniqueID());
+    return d != null && d > 0;
   }
 
   /** Whether the breakpoint is a return of a window method. */
@@ -152,12 +193,12 @@ final class Windows {
   /** Whether a return breakpoint's thread, suspended there, is returning from its window's frame. */
   boolean returns(final BreakpointEvent exit) {
     final Integer d = depth.get(exit.thread().uniqueID());
-    return d != null && frames(exit.thread()) == d;
+    return d != null && frames(exit.thread()) == Math.abs(d);
   }
 
-  /** The frame count of the thread's window frame, or 0 when it is in no window. */
+  /** The frame count of the thread's window frame, recorded or not, or 0 when it is in no window. */
   int depthOf(final ThreadReference thread) {
-    return depth.getOrDefault(thread.uniqueID(), 0);
+    return depth.isEmpty() ? 0 : Math.abs(depth.getOrDefault(thread.uniqueID(), 0));
   }
 
   /** The thread's window ended. */
