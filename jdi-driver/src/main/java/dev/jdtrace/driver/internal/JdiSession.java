@@ -177,6 +177,8 @@ public final class JdiSession {
             recorder.hit(bp.thread(), (Integer) block);
           } else if (!opened && windows.inside(bp.thread())) {
             recorder.hit(bp.thread(), (Integer) block); // (a window's entry hit is recorded as it opens)
+          } else if (!opened) {
+            windows.dropped();
           }
         } else if (windows != null && Windows.isExit(bp.request())) {
           if (windows.returns(bp)) {
@@ -195,7 +197,9 @@ public final class JdiSession {
               recorder.exception(ex.thread(), record);
             }
           }
-        } else if (windows.depthOf(ex.thread()) > 0) {
+        } else if (windows.depthOf(ex.thread()) == 0) {
+          windows.dropped();
+        } else {
           final ExceptionLocator.Located located = exceptions.locate(ex, windows.depthOf(ex.thread()));
           if (located.record() != null && windows.inside(ex.thread())) {
             recorder.exception(ex.thread(), located.record());
