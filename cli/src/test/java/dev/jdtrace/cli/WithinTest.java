@@ -53,7 +53,11 @@ class WithinTest {
         Arguments.of(threads, threads + "*.run", List.of("--sessions", "1")),
         Arguments.of(threads, threads + "*.run", List.of("--deterministic", "--sessions", "2")),
         Arguments.of(suite, suite + ".test*", List.of("--deterministic", "--sessions", "3")),
-        Arguments.of(suite, suite + ".testParse", List.of("--sessions", "1")));
+        Arguments.of(suite, suite + ".testParse", List.of("--sessions", "1")),
+        // Every entry block a witness: its hit is written as the window opens, whether the witnesses were off
+        // (Suite's first test) or still on from the last window (fib's calls, one after another).
+        Arguments.of(suite, suite + ".test*", List.of("--profile", "all-blocks", "--sessions", "1")),
+        Arguments.of(recursion, recursion + ".fib", List.of("--profile", "all-blocks", "--sessions", "1")));
   }
 
   @ParameterizedTest
