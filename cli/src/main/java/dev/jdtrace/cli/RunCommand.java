@@ -98,6 +98,9 @@ final class RunCommand implements Callable<Integer> {
         Plural.of(report.blocks(), "block"), Plural.of(report.breakpoints(), "breakpoint"),
         Plural.of(report.hits(), "hit"), Plural.of(report.blockEntries(), "block entry"), report.exitStatus(),
         report.wallMillis() / 1000.0, output);
+    if (within != null && report.threads() == 0) {
+      err.printf("jdtrace: no call of %s ran, so the trace is empty%n", within);
+    }
     final RunReport.Evidence evidence = report.evidence();
     if (evidence.retraced()) {
       err.printf("jdtrace: traced again in one session, exact: the sessions' runs differed (%s)%n",

@@ -83,6 +83,20 @@ class WithinTest {
     assertThat(dir.resolve("t.trace")).doesNotExist();
   }
 
+  /** Suite's constructor is private and never called: the pattern matches, no window opens, the trace is empty. */
+  @Test
+  void aMatchingMethodThatNeverRunsGivesAnEmptyTraceAndSaysSo() throws IOException {
+    final java.nio.file.Path trace = dir.resolve("empty.trace");
+    final Cli.Outcome o = Cli.execute("run", "--within", Suite.class.getName() + ".<init>", "--stdin", "/dev/null",
+        "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Suite.class.getName());
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    assertThat(o.err()).contains("0 threads").contains("0 hits")
+        .contains("no call of " + Suite.class.getName() + ".<init> ran, so the trace is empty");
+    final java.nio.file.Path blocks = dir.resolve("empty.blocks");
+    assertThat(Cli.execute("export", trace.toString(), "-o", blocks.toString()).exitCode()).isZero();
+    assertThat(java.nio.file.Files.readAllLines(blocks)).isEmpty();
+  }
+
   @Test
   void patternWithoutMethodIsOneLine() {
     final Cli.Outcome o = Cli.execute("run", "--within", "Recursion", "--stdin", "/dev/null", "-o",
