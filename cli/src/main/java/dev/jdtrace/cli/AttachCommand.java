@@ -104,6 +104,12 @@ final class AttachCommand implements Callable<Integer> {
           + " With -, the trigger's output goes to standard error.")
   Path output;
 
+  @Option(names = "--within", paramLabel = "CLASS.METHOD", description = "Record only the calls of the traced "
+      + "methods matching CLASS.METHOD that begin after the attach, in every thread, each from the method's entry to "
+      + "its return or to an exception leaving it, with everything it calls (as run --within; a call under way at "
+      + "the attach is not recorded, nor anything it calls). The session detaches between calls.")
+  String within;
+
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
@@ -123,7 +129,8 @@ final class AttachCommand implements Callable<Integer> {
     }
     final AttachReport report = Tracer.attach(new AttachRequest(endpoints,
         classpath == null ? null : JavaCommand.classpathEntries(classpath),
-        planning.request(output, StandardInput.none(), List.of(), endpoints.size()).withSameRun(sameRun.policy()),
+        planning.request(output, StandardInput.none(), List.of(), endpoints.size()).withSameRun(sameRun.policy())
+            .withWithin(within),
         trigger.command != null ? Window.trigger(trigger.command) : Window.duration(Math.round(trigger.seconds * 1000)),
         new Guardrails(maxHits, maxRate, maxSeconds, settleMillis), allowTruncated),
         target.isStandardOutput() ? System.err : System.out, System.err, info);

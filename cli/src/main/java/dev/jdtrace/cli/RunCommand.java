@@ -70,6 +70,14 @@ final class RunCommand implements Callable<Integer> {
           + "the program's status.")
   boolean exitStatus;
 
+  @Option(names = "--within", paramLabel = "CLASS.METHOD", description = "Record only the calls of the traced "
+      + "methods matching CLASS.METHOD, in every thread, each from the method's entry to its return or to an exception "
+      + "leaving it, with everything it calls; calls of matching methods inside such a call belong to it. CLASS is an "
+      + "include pattern (a binary name, or a prefix ending in *), METHOD a method name where * matches any "
+      + "characters (<init> for constructors): com.acme.FooTest.bar*, com.acme.*.handle. Outside these calls the "
+      + "witnesses are disabled and cost nothing. A pattern that matches no traced method is an error (125).")
+  String within;
+
   @Mixin
   JavaCommandArgs java;
 
@@ -83,13 +91,16 @@ final class RunCommand implements Callable<Integer> {
       statsFile.removeEarlier();
     }
     final RunReport report = Tracer.run(planning.request(output, stdin(), java.javaCommand,
-        parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()),
+        parallel.workers()).withAllClasses(classes.allClasses).withSameRun(sameRun.policy()).withWithin(within),
         trace.isStandardOutput() ? System.err : System.out, System.err, Info.to(spec));
     err.printf("jdtrace: %s, %s, %s, %s, %s, %s, exit status %d, %.2f s -> %s%n",
         Plural.of(report.sessions().size(), "session"), Plural.of(report.threads(), "thread"),
         Plural.of(report.blocks(), "block"), Plural.of(report.breakpoints(), "breakpoint"),
         Plural.of(report.hits(), "hit"), Plural.of(report.blockEntries(), "block entry"), report.exitStatus(),
         report.wallMillis() / 1000.0, output);
+    if (within != null && report.threads() == 0) {
+      err.printf("jdtrace: no call of %s ran, so the trace is empty%n", within);
+    }
     final RunReport.Evidence evidence = report.evidence();
     if (evidence.retraced()) {
       err.printf("jdtrace: traced again in one session, exact: the sessions' runs differed (%s)%n",

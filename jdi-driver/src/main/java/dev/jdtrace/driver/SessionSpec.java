@@ -23,6 +23,7 @@ import java.util.Set;
  * @param untraced the untraced, non-JDK classes the plan assumes the run loads (those a first run loaded),
  *     or {@code null} when it assumes nothing: a session that loads another reports it, since what that
  *     class can enter is unknown to the plan
+ * @param within the calls the session records ({@link Within}), or {@code null} for the whole run
  */
 public record SessionSpec(
     JavaCommand command,
@@ -34,11 +35,25 @@ public record SessionSpec(
     String planId,
     int session,
     Set<String> unplanned,
-    Set<String> untraced) {
+    Set<String> untraced,
+    Within within) {
 
   public SessionSpec {
     unplanned = Set.copyOf(unplanned);
     untraced = untraced == null ? null : Set.copyOf(untraced);
+  }
+
+  /** A session that records the whole run. */
+  public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
+      final BitSet witnesses, final StandardInput stdin, final Path stream, final String planId, final int session,
+      final Set<String> unplanned, final Set<String> untraced) {
+    this(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced, null);
+  }
+
+  /** The same session, recording only the calls {@code calls} selects ({@code null}: the whole run). */
+  public SessionSpec within(final Within calls) {
+    return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
+        calls);
   }
 
   /** A session of a plan that covers every traced class and assumes nothing of untraced ones. */

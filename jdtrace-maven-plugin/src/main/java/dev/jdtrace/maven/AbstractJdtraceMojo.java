@@ -20,6 +20,14 @@ abstract class AbstractJdtraceMojo extends AbstractMojo {
   @Parameter(property = "jdtrace.java", defaultValue = "${java.home}/bin/java")
   File java;
 
+  /**
+   * {@code --within}: the trace holds only the calls of the traced methods matching CLASS.METHOD (a class pattern,
+   * a dot, a method name where * matches any characters: {@code com.acme.FooTest.bar*}), in every thread, with
+   * everything they call; {@code check} then compares those calls. See {@code jdtrace run --help}.
+   */
+  @Parameter(property = "jdtrace.within")
+  String within;
+
   /** Skips the goal. */
   @Parameter(property = "jdtrace.skip", defaultValue = "false")
   boolean skip;

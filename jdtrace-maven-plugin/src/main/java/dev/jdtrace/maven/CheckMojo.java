@@ -42,12 +42,13 @@ public class CheckMojo extends AbstractJdtraceMojo {
     final JdtraceProcess.Outcome o = jdtrace().run(args, lines::add);
     switch (o.exitCode()) {
       case 0 -> {
-        lines.forEach(l -> getLog().info("jdtrace: " + l));
+        lines.forEach(l -> getLog().info("jdtrace: " + l + (within == null ? "" : " (the calls of " + within + ")")));
       }
       case 1 -> {
         lines.forEach(getLog()::error);
-        throw new MojoFailureException("the trace differs from the golden trace " + golden + " (first divergence "
-            + "above); if the new path is intended, record it with: mvn package jdtrace:update");
+        throw new MojoFailureException("the trace" + (within == null ? "" : " of the calls of " + within)
+            + " differs from the golden trace " + golden + " (first divergence above); if the new path is intended, "
+            + "record it with: mvn package jdtrace:update");
       }
       default -> {
         lines.forEach(getLog()::error);

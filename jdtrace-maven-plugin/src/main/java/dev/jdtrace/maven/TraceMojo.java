@@ -94,6 +94,7 @@ public class TraceMojo extends AbstractJdtraceMojo {
     option(args, "--cap", cap);
     option(args, "--parallel", parallel);
     option(args, "--weights", weights);
+    option(args, "--within", within);
     args.addAll(options);
     args.add("--");
     args.add(java.getPath());

@@ -54,8 +54,7 @@ public final class Reconstruction {
     // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
     final List<int[]> paths = new ArrayList<>();
     for (final MatchedThread t : threads) {
-      paths.add(allBlocks ? witnessHits(t.streams().get(0))
-          : new Walker(models, t.name(), t.streams()).observe(calls.apply(t.name())).decode());
+      paths.add(allBlocks ? witnessHits(t.streams().get(0)) : decode(models, t, calls.apply(t.name())));
     }
     out.dictionary(TraceDictionary.of(models.get(0)));
     long blocks = 0;
@@ -68,6 +67,74 @@ public final class Reconstruction {
     }
     out.end();
     return blocks;
+  }
+
+  /** The thread's path: one walk, or with {@code --within}, one walk per window, in order. */
+  private static int[] decode(final List<IcfgModel> models, final MatchedThread t, final WalkCalls calls) {
+    final List<ThreadStream> streams = t.streams();
+    if (streams.stream().allMatch(s -> s.windows() == null)) {
+      return new Walker(models, t.name(), streams).observe(calls).decode();
+    }
+    final int windows = windows(t);
+    final List<int[]> parts = new ArrayList<>();
+    int length = 0;
+    for (int k = 0; k < windows; k++) {
+      final int part = k;
+      final int offset = length;
+      final int[] path = new Walker(models, t.name(), streams.stream().map(s -> s.window(part)).toList())
+          .window(streams.get(0).windowEntry(k)).observe(shifted(calls, offset)).decode();
+      parts.add(path);
+      length += path.length;
+    }
+    final int[] path = new int[length];
+    int at = 0;
+    for (final int[] part : parts) {
+      System.arraycopy(part, 0, path, at, part.length);
+      at += part.length;
+    }
+    return path;
+  }
+
+  /**
+   * The number of a thread's {@code --within} windows, the same in every session, each the call of the same method
+   * and holding every event of the thread.
+   */
+  private static int windows(final MatchedThread t) {
+    final List<ThreadStream> streams = t.streams();
+    final ThreadStream first = streams.get(0);
+    for (int s = 0; s < streams.size(); s++) {
+      final ThreadStream other = streams.get(s);
+      if (other.windowCount() == 0 || other.windows()[0] != 0) {
+        throw new ReconstructionException("thread " + t.name() + " diverged: session " + s + " holds "
+            + (other.windowCount() == 0 ? "no call" : "events before the first call") + " of the --within methods");
+      }
+      if (other.windowCount() != first.windowCount()) {
+        throw new ReconstructionException("thread " + t.name() + " diverged: session 0 saw "
+            + first.windowCount() + " calls of the --within methods, session " + s + " " + other.windowCount());
+      }
+      for (int k = 0; k < first.windowCount(); k++) {
+        if (other.windowEntry(k) != first.windowEntry(k)) {
+          throw new ReconstructionException("thread " + t.name() + " diverged: its call " + (k + 1) + " of the "
+              + "--within methods entered other methods in sessions 0 and " + s);
+        }
+      }
+    }
+    return first.windowCount();
+  }
+
+  /** The observer of one window, whose ordinals start at {@code offset} in the thread's path. */
+  private static WalkCalls shifted(final WalkCalls calls, final long offset) {
+    return calls == WalkCalls.NONE ? calls : new WalkCalls() {
+      @Override
+      public void enter(final int method, final long ordinal) {
+        calls.enter(method, offset + ordinal);
+      }
+
+      @Override
+      public void exit(final int method, final long ordinal) {
+        calls.exit(method, offset + ordinal);
+      }
+    };
   }
 
   /** With every block a witness, the stream's hits are the path itself. */

@@ -66,6 +66,8 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     private final List<EndRecord> ends = new ArrayList<>();
     private final Map<Integer, int[]> starts = new HashMap<>();
     private final Set<Integer> back = new HashSet<>();
+    /** Per thread of a --within session: where each window begins in its hits, and its entry block. */
+    private final Map<Integer, List<Integer>> windows = new HashMap<>();
 
     @Override
     public void thread(final int thread, final String name, final long startOrder) {
@@ -89,6 +91,17 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
     @Override
     public void backAtStart(final int thread) {
       back.add(thread);
+    }
+
+    @Override
+    public void window(final int thread, final int entry) {
+      known(thread);
+      if (ends.get(thread) != null) {
+        throw corrupt("thread " + thread + " has events after its end");
+      }
+      final List<Integer> list = windows.computeIfAbsent(thread, t -> new ArrayList<>());
+      list.add(sizes.get(thread));
+      list.add(entry);
     }
 
     @Override
@@ -138,7 +151,8 @@ public record SessionStreams(String planId, int session, List<ThreadStream> thre
       final List<ThreadStream> out = new ArrayList<>();
       for (int i = 0; i < names.size(); i++) {
         out.add(new ThreadStream(names.get(i), orders.get(i), i, Arrays.copyOf(hits.get(i), sizes.get(i)),
-            exceptions.get(i), starts.get(i), back.contains(i), ends.get(i)));
+            exceptions.get(i), starts.get(i), back.contains(i), ends.get(i),
+            windows.containsKey(i) ? windows.get(i).stream().mapToInt(Integer::intValue).toArray() : null));
       }
       return out;
     }

@@ -10,6 +10,7 @@ import dev.jdtrace.driver.JvmClasses;
 import dev.jdtrace.driver.NoTracedClassLoadedException;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.driver.Within;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.ProgramLoader;
@@ -57,6 +58,9 @@ final class AttachRun {
       final Consumer<String> info) throws IOException {
     final Set<String> learned = new TreeSet<>();
     RunRequest planning = request.planning();
+    if (planning.within() != null) {
+      Within.check(planning.within()); // before anything attaches
+    }
     // Why the sessions' windows were not merged, once one more session traces alone; and that said in full.
     String oneSession = null;
     String told = null;
@@ -69,9 +73,10 @@ final class AttachRun {
       if (told != null) {
         SameRunEvidence.checkOneSession(plan, told, planning);
       }
+      final Within within = planning.within() == null ? null : Within.resolve(planning.within(), traced.program());
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
-        final List<AttachResult> results = runAll(request, traced, plan, work, out, err, info, toldHeld);
+        final List<AttachResult> results = runAll(request, traced, plan, within, work, out, err, info, toldHeld);
         final FirstPass.Unknown unknown = FirstPass.Unknown.of(results.stream().map(AttachResult::run).toList());
         if (!unknown.traced().isEmpty()) {
           final String which = unknown.describe();
@@ -171,7 +176,7 @@ final class AttachRun {
 
   /** One worker per target; each runs its sessions in order. Results in session order. */
   private static List<AttachResult> runAll(final AttachRequest request, final TracedProgram traced, final Plan plan,
-      final Path work,
+      final Within within, final Path work,
       final PrintStream out, final PrintStream err, final Consumer<String> info, final Set<Endpoint> toldHeld) {
     final List<Endpoint> targets = request.targets();
     final int total = plan.sessions().size();
@@ -186,7 +191,7 @@ final class AttachRun {
             final Plan.SessionPlan s = plan.sessions().get(k);
             final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), traced.program(),
                 traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
-                request.guardrails(), traced.unplanned()), k == 0 ? out : OutputStream.nullOutputStream(),
+                request.guardrails(), traced.unplanned(), within), k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
             tellHeld(targets.get(first), toldHeld, info);
             info.accept(describe(r, total));

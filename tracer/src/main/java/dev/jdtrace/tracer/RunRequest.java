@@ -22,11 +22,13 @@ import java.util.List;
  * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
  *     program loads
  * @param sameRun what the run may assume about its sessions' runs, and what it does when they disagree
+ * @param within a {@code --within} pattern: record only the calls of the traced methods it matches
+ *     ({@link dev.jdtrace.driver.Within}), or {@code null} for the whole run
  */
 public record RunRequest(List<String> includes, List<String> excludes, ProfileKind profile, Path trace, Path weights,
     dev.jdtrace.driver.StandardInput stdin,
     List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses,
-    SameRunPolicy sameRun) {
+    SameRunPolicy sameRun, String within) {
 
   public RunRequest {
     includes = List.copyOf(includes);
@@ -37,19 +39,25 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
   /** The same request, planning every traced class or only those a first run loads. */
   public RunRequest withAllClasses(final boolean all) {
     return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
-        parallel, all, sameRun);
+        parallel, all, sameRun, within);
   }
 
   /** The same request under another same-run policy. */
   public RunRequest withSameRun(final SameRunPolicy policy) {
     return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
-        parallel, allClasses, policy);
+        parallel, allClasses, policy, within);
   }
 
   /** The same request asking for this many sessions (0: the cost model chooses). */
   public RunRequest withSessions(final int wanted) {
     return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, wanted, cap, strategy,
-        parallel, allClasses, sameRun);
+        parallel, allClasses, sameRun, within);
+  }
+
+  /** The same request recording only the calls a {@code --within} pattern matches ({@code null}: the whole run). */
+  public RunRequest withWithin(final String pattern) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy,
+        parallel, allClasses, sameRun, pattern);
   }
 
   /** A request that plans only the classes a first run loads. */
@@ -57,6 +65,6 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
       final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
       final int sessions, final int cap, final Strategy strategy, final int parallel) {
     this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
-        false, SameRunPolicy.CHECKED);
+        false, SameRunPolicy.CHECKED, null);
   }
 }

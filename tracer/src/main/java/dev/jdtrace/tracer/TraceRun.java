@@ -14,6 +14,7 @@ import dev.jdtrace.profiler.icfg.DecisionGroups;
 import dev.jdtrace.driver.LocalSession;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.SessionSpec;
+import dev.jdtrace.driver.Within;
 import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.IcfgPlanner;
 import dev.jdtrace.profiler.icfg.ProfileKind;
@@ -227,6 +228,9 @@ final class TraceRun {
       final Consumer<String> info) throws IOException {
     final long start = System.nanoTime();
     final Clock clock = new Clock();
+    if (request.within() != null) {
+      Within.check(request.within()); // before anything runs
+    }
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
     FirstPass.Observed observed = request.allClasses() ? null
@@ -319,10 +323,11 @@ final class TraceRun {
       // Session 0 passes its output through only when no run has shown it yet (the first run was skipped):
       // an attempt that plans again or learns shows nothing twice.
       final boolean show = shown.run == null;
+      final Within within = request.within() == null ? null : Within.resolve(request.within(), program);
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
-              request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()),
+              request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()).within(within),
               show && session.index() == 0 ? out : OutputStream.nullOutputStream(),
               show && session.index() == 0 ? err : OutputStream.nullOutputStream()), info);
       clock.sessions += System.nanoTime() - sessionsStart;
@@ -419,7 +424,8 @@ final class TraceRun {
     final TracedProgram traced = planned.traced();
     final List<String> known = traced.learned();
     info.accept("the decoding diverged; learning where untraced code enters traced methods, then running again");
-    final List<String> learned = streams.size() == 1
+    // A --within stream holds only windows: the entries are learned by a run of their own.
+    final List<String> learned = streams.size() == 1 && request.within() == null
         && ExternalEntries.canLearnFrom(traced.structure(), planned.plan().sessions().get(0).witnesses())
         ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
         : Discovery.observe(traced, request.stdin(), known, info);

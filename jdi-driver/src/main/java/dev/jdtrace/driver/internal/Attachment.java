@@ -53,6 +53,8 @@ final class Attachment {
   private final Recorder recorder;
   private final BreakpointInstaller installer;
   private final JdiSession session;
+  /** The windows of a --within session, or {@code null}. */
+  private final Windows windows;
   private final long start = System.nanoTime();
   private final Set<Integer> cut = new HashSet<>();
   private long windowStart = start;
@@ -68,7 +70,9 @@ final class Attachment {
     this.recorder = recorder;
     this.installer = new BreakpointInstaller(spec.program(), spec.witnesses(), vm.eventRequestManager(),
         spec.unplanned());
-    this.session = JdiSession.listen(vm, spec.filter(), recorder, installer);
+    this.windows = spec.within() == null ? null
+        : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
+    this.session = JdiSession.listen(vm, spec.filter(), recorder, installer, windows);
     session.holdAtDeath();
   }
 
@@ -98,7 +102,8 @@ final class Attachment {
             busy |= !at.atRest();
           }
         }
-        if (busy && look < LOOKS) {
+        // (--within: windows start at a matching method's entry, whatever runs now.)
+        if (busy && look < LOOKS && windows == null) {
           continue;
         }
         final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
@@ -114,7 +119,11 @@ final class Attachment {
           return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
         }
         safe.forEach(installer::install);
-        inside.forEach(this::startAt);
+        if (windows == null) {
+          inside.forEach(this::startAt);
+        } else {
+          inside.keySet().forEach(windows::attachedAt);
+        }
         return true;
       } finally {
         vm.resume();
@@ -247,7 +256,11 @@ final class Attachment {
           continue;
         }
         final int[] start = recorder.startOf(t);
-        if (start != null && StartStack.of(t, spec.program()).at(start)) {
+        if (windows != null) {
+          if (windows.inside(t)) {
+            busy.add(t); // a window is open: the session ends between windows
+          }
+        } else if (start != null && StartStack.of(t, spec.program()).at(start)) {
           home.add(t);
         } else if (insideTracedCode(t)) {
           busy.add(t);
@@ -265,6 +278,9 @@ final class Attachment {
         }
       }
       removeRequests();
+      if (windows != null) {
+        windows.stopOpening(); // an entry still on its way opens no window whose end would go unseen
+      }
       home.forEach(recorder::backAtStart);
       return true;
     } finally {

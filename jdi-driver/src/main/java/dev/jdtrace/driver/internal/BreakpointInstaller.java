@@ -41,6 +41,8 @@ final class BreakpointInstaller {
   /** Classes prepared that the plan does not hold and no class path entry does: loaded from elsewhere. */
   private final Set<String> outsidePrepared = new TreeSet<>();
   private int breakpoints;
+  /** The windows of a --within session, whose witnesses cost only inside them; else {@code null}. */
+  private Windows windows;
 
   BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
     this(program, witnesses, requests, Set.of());
@@ -52,6 +54,11 @@ final class BreakpointInstaller {
     this.witnesses = witnesses;
     this.requests = requests;
     this.unplanned = unplanned;
+  }
+
+  /** Records only inside these windows: witnesses are set disabled, and each matching method gets its windows' breakpoints. */
+  void within(final Windows inside) {
+    this.windows = inside;
   }
 
   /** Installs the witnesses of a prepared class, or refuses the whole class on any mismatch. */
@@ -149,11 +156,18 @@ final class BreakpointInstaller {
       final BreakpointRequest bp = requests.createBreakpointRequest(verified.locations().get(i));
       bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
       bp.putProperty(BLOCK, verified.blocks().get(i));
-      if (verified.once().get(i)) {
-        bp.addCountFilter(1);
+      if (windows == null) {
+        if (verified.once().get(i)) {
+          bp.addCountFilter(1);
+        }
+        bp.enable();
+      } else {
+        windows.add(bp); // no count filter: the agent would delete the request while JDI still switches it
       }
-      bp.enable();
       breakpoints++;
+    }
+    if (windows != null) {
+      windows.install(verified.methods());
     }
   }
 

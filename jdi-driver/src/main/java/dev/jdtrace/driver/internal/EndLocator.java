@@ -29,6 +29,14 @@ final class EndLocator {
    * @throws TargetException when the VM does not show the thread's stack
    */
   EndRecord locate(final ThreadReference thread) {
+    return locate(thread, 0);
+  }
+
+  /**
+   * The end record of a thread inside a {@code --within} window: only the frames of the window count, from the
+   * top down to the window's frame, whose frame count is {@code windowDepth} (0: every frame counts).
+   */
+  EndRecord locate(final ThreadReference thread, final int windowDepth) {
     final List<StackFrame> stack;
     try {
       stack = thread.frames();
@@ -38,7 +46,8 @@ final class EndLocator {
     }
     final List<EndRecord.Frame> frames = new ArrayList<>();
     boolean untracedAbove = false;
-    for (final StackFrame frame : stack) {
+    final int count = windowDepth > 0 ? stack.size() - windowDepth + 1 : stack.size();
+    for (final StackFrame frame : stack.subList(0, Math.max(0, count))) {
       final Location at = frame.location();
       final int block = at.codeIndex() < 0 ? -1 : installer.blockAt(at);
       if (block < 0) {

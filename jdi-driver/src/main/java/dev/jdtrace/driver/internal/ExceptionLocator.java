@@ -27,6 +27,25 @@ final class ExceptionLocator {
 
   /** The record, or {@code null} when the exception never touches traced code. */
   ExceptionRecord locate(final ExceptionEvent event) {
+    return locate(event, 0).record();
+  }
+
+  /**
+   * An exception in a {@code --within} window, and whether it leaves the window.
+   *
+   * @param record the record ({@code null} when it touches no traced code); when the exception leaves the window,
+   *     it counts the window's traced frames only and says it is caught outside traced code, since what runs
+   *     below the window is not recorded
+   * @param leaves whether it unwinds the window's frame
+   */
+  record Located(ExceptionRecord record, boolean leaves) {
+  }
+
+  /**
+   * Locates an exception thrown by a thread inside a window whose frame has frame count {@code windowDepth} (0:
+   * no window, the whole run is recorded).
+   */
+  Located locate(final ExceptionEvent event, final int windowDepth) {
     final Location catchLocation = event.catchLocation();
     final int catchBlock = catchLocation == null ? ExceptionRecord.UNCAUGHT
         : Math.max(installer.blockAt(catchLocation), ExceptionRecord.UNTRACED);
@@ -37,9 +56,12 @@ final class ExceptionLocator {
       // The VM would not show the stack (it happens while it shuts down): the decoder refuses to place
       // such an exception rather than guess, unless it cannot concern traced code.
       final int throwBlock = installer.blockAt(event.location());
-      return throwBlock < 0 && catchBlock < 0 ? null
-          : new ExceptionRecord(throwBlock, false, catchBlock, ExceptionRecord.UNKNOWN_FRAMES);
+      return new Located(throwBlock < 0 && catchBlock < 0 ? null
+          : new ExceptionRecord(throwBlock, false, catchBlock, ExceptionRecord.UNKNOWN_FRAMES), false);
     }
+    // The index of the window's frame among the frames, top first; the first frame the exception leaves alone.
+    final int window = windowDepth > 0 ? frames.size() - windowDepth : Integer.MAX_VALUE;
+    int kept = frames.size();
     int traced = 0;
     int innermost = -1;
     boolean caught = false;
@@ -51,6 +73,7 @@ final class ExceptionLocator {
         // the exception here and throws an InvocationTargetException of its own (a new event).
         caught = true;
         catching = ExceptionRecord.UNTRACED;
+        kept = i;
         break;
       }
       if (innermost < 0) {
@@ -58,6 +81,7 @@ final class ExceptionLocator {
       }
       if (catchLocation != null && at.method().equals(catchLocation.method()) && catches(at, catchBlock)) {
         caught = true;
+        kept = i;
         break;
       }
       if (installer.methodIndex(at.method()) >= 0) {
@@ -69,14 +93,25 @@ final class ExceptionLocator {
         // Its catch prediction looked past this frame and is wrong.
         caught = true;
         catching = ExceptionRecord.UNTRACED;
+        kept = i + 1;
         break;
       }
     }
-    if (innermost < 0 || (traced == 0 && catching < 0 && caught)) {
-      return null; // Thrown and caught in untraced code without unwinding a traced frame.
+    final boolean leaves = kept > window;
+    if (leaves) {
+      // What catches it lies below the window, unrecorded: for the window, code outside it took the exception.
+      traced = 0;
+      for (int i = 0; i <= window; i++) {
+        if (installer.methodIndex(frames.get(i).location().method()) >= 0) {
+          traced++;
+        }
+      }
+      catching = ExceptionRecord.UNTRACED;
+    } else if (innermost < 0 || (traced == 0 && catching < 0 && caught)) {
+      return new Located(null, false); // Thrown and caught in untraced code without unwinding a traced frame.
     }
     final boolean inCall = installer.blockAt(event.location()) < 0;
-    return new ExceptionRecord(innermost, inCall, catching, traced);
+    return new Located(new ExceptionRecord(innermost, inCall, catching, traced), leaves);
   }
 
   /**

@@ -45,6 +45,8 @@ public final class JdiSession {
   private final Set<ReferenceType> prepared = new HashSet<>();
   private final ExceptionLocator exceptions;
   private final EndLocator ends;
+  /** The windows of a --within session, or {@code null} when the whole run is recorded. */
+  private Windows windows;
   private boolean installing = true;
   private boolean witnessedDeath;
   /** The traced classes, when the untraced ones loaded are read at the VM's death; else {@code null}. */
@@ -76,8 +78,8 @@ public final class JdiSession {
 
   /** Prepares a session on a freshly launched, suspended VM. */
   static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
-      final BreakpointInstaller installer, final boolean untracedAtDeath) {
-    final JdiSession session = listen(vm, filter, recorder, installer);
+      final BreakpointInstaller installer, final boolean untracedAtDeath, final Windows windows) {
+    final JdiSession session = listen(vm, filter, recorder, installer, windows);
     session.untracedAtDeath = untracedAtDeath ? filter : null;
     final ThreadStartRequest threads = vm.eventRequestManager().createThreadStartRequest();
     threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
@@ -101,7 +103,15 @@ public final class JdiSession {
    */
   static JdiSession listen(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
       final BreakpointInstaller installer) {
+    return listen(vm, filter, recorder, installer, null);
+  }
+
+  /** As {@link #listen(VirtualMachine, ClassFilter, Recorder, BreakpointInstaller)}, recording only inside windows. */
+  static JdiSession listen(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
+      final BreakpointInstaller installer, final Windows windows) {
     final JdiSession session = new JdiSession(vm, recorder, installer);
+    session.windows = windows;
+    installer.within(windows);
     final EventRequestManager erm = vm.eventRequestManager();
     // One request per include pattern: JDI combines the filters of one request with AND.
     for (final String include : filter.includes()) {
@@ -116,7 +126,11 @@ public final class JdiSession {
     // locator counts the traced frames the exception unwinds.
     final ExceptionRequest exceptions = erm.createExceptionRequest(null, true, true);
     exceptions.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
-    exceptions.enable();
+    if (windows == null) {
+      exceptions.enable();
+    } else {
+      windows.add(exceptions);
+    }
     return session;
   }
 
@@ -151,21 +165,47 @@ public final class JdiSession {
    * @return false once the target has disconnected
    */
   boolean handle(final EventSet set) {
+    // A window opens before the set's other events count: its thread is suspended at the method's entry.
+    final boolean opened = windows != null && set.suspendPolicy() != EventRequest.SUSPEND_NONE
+        && windows.open(set, recorder);
+    ThreadReference closing = null;
     for (final Event event : set) {
       if (event instanceof BreakpointEvent bp) {
         final Object block = bp.request().getProperty(BreakpointInstaller.BLOCK);
         if (block != null) {
-          recorder.hit(bp.thread(), (Integer) block);
-        } else {
+          if (windows == null) {
+            recorder.hit(bp.thread(), (Integer) block);
+          } else if (!opened && windows.inside(bp.thread())) {
+            recorder.hit(bp.thread(), (Integer) block); // (a window's entry hit is recorded as it opens)
+          } else if (!opened) {
+            windows.dropped();
+          }
+        } else if (windows != null && Windows.isExit(bp.request())) {
+          if (windows.returns(bp)) {
+            closing = bp.thread(); // after the set's hits: a witness may stand on the return itself
+          }
+        } else if (windows == null || !Windows.isEntry(bp.request())) {
           recorder.woke(bp.thread());
         }
       } else if (event instanceof ClassPrepareEvent cp) {
         prepare(cp.referenceType());
       } else if (event instanceof ExceptionEvent ex) {
-        if (recorder.records(ex.thread())) {
-          final ExceptionRecord record = exceptions.locate(ex);
-          if (record != null) {
-            recorder.exception(ex.thread(), record);
+        if (windows == null) {
+          if (recorder.records(ex.thread())) {
+            final ExceptionRecord record = exceptions.locate(ex);
+            if (record != null) {
+              recorder.exception(ex.thread(), record);
+            }
+          }
+        } else if (windows.depthOf(ex.thread()) == 0) {
+          windows.dropped();
+        } else {
+          final ExceptionLocator.Located located = exceptions.locate(ex, windows.depthOf(ex.thread()));
+          if (located.record() != null && windows.inside(ex.thread())) {
+            recorder.exception(ex.thread(), located.record());
+          }
+          if (located.leaves()) {
+            closing = ex.thread();
           }
         }
       } else if (event instanceof ThreadStartEvent ts) {
@@ -183,8 +223,14 @@ public final class JdiSession {
         return false;
       }
     }
+    if (closing != null) {
+      windows.close(closing);
+    }
     if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
       set.resume();
+    }
+    if (windows != null) {
+      windows.settle(); // the thread that left the last window runs on while its requests are disabled
     }
     return true;
   }
@@ -206,8 +252,9 @@ public final class JdiSession {
   /** Writes the stack of every recorded thread that stands in traced code; every hit is in by now. */
   private void recordEnds() {
     for (final ThreadReference thread : vm.allThreads()) {
-      if (recorder.records(thread)) {
-        final var end = ends.locate(thread);
+      if (recorder.records(thread) && (windows == null || windows.inside(thread))) {
+        // Inside a window, only the window's frames: what lies below it was not recorded.
+        final var end = windows == null ? ends.locate(thread) : ends.locate(thread, windows.depthOf(thread));
         if (end != null) {
           recorder.ended(thread, end);
         }

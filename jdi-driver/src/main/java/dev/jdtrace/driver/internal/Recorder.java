@@ -93,6 +93,13 @@ final class Recorder {
     }
   }
 
+  /** A --within window of the thread begins at this entry block. */
+  void window(final ThreadReference thread, final int entry) {
+    if (records(thread)) {
+      out.window(seen(thread), entry);
+    }
+  }
+
   void exception(final ThreadReference thread, final ExceptionRecord exception) {
     if (records(thread)) {
       out.exception(seen(thread), exception);

@@ -35,7 +35,10 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
           vm.eventRequestManager(), spec.unplanned());
-      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null);
+      final Windows windows = spec.within() == null ? null
+          : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
+      final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null,
+          windows);
       session.run();
       // A traced class with no class file to plan from ran unseen: no trace rather than one without it.
       final Set<String> outside = new TreeSet<>();
@@ -47,7 +50,8 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       if (spec.untraced() != null) {
         session.untracedLoaded().stream().filter(c -> !spec.untraced().contains(c)).forEach(unknown::add);
       }
-      return new SessionRecording(recorder.threads(), installer.breakpoints(), recorder.hits(), installer.refused(),
+      final int breakpoints = installer.breakpoints() + (windows == null ? 0 : windows.breakpoints());
+      return new SessionRecording(recorder.threads(), breakpoints, recorder.hits(), installer.refused(),
           session.witnessedDeath(), installer.unplannedPrepared(), unknown);
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);

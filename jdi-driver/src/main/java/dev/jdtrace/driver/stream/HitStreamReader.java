@@ -88,6 +88,7 @@ public final class HitStreamReader {
             visitor.start(thread, startStack());
           }
           case HitStreamWriter.BACK_AT_START -> visitor.backAtStart(VarInts.readInt(in));
+          case HitStreamWriter.WINDOW -> visitor.window(VarInts.readInt(in), VarInts.readInt(in));
           default -> throw new IOException("corrupt session stream: unknown record " + tag);
         }
       }

@@ -21,6 +21,9 @@ import java.nio.file.StandardOpenOption;
  *                                                              first (EndRecord); its last record
  *               5 thread:varint n:varint (frame+1:varint)*n    -- where an attached thread starts (HitVisitor.start)
  *               6 thread:varint                                -- it ended back at that start
+ *               8 thread:varint entry:varint                   -- a --within window of the thread begins at
+ *                                                              this entry block (HitVisitor.window); only
+ *                                                              sessions of --within write it
  *     0                                                        -- end; a stream without it was cut short
  *     [7 exitCode:s32 stdin:UTF stdout:UTF stderr:UTF untracedClasses:UTF]  -- how the run went ({@link
  *                                                              RunRecord}), in frames appended once the program
@@ -44,6 +47,7 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
   static final int START = 5;
   static final int BACK_AT_START = 6;
   static final int RUN = 7;
+  static final int WINDOW = 8;
   /** Payload bytes per frame: also the write buffer, as large as the one this replaced. */
   static final int FRAME = 1 << 16;
 
@@ -132,6 +136,17 @@ public final class HitStreamWriter implements HitVisitor, AutoCloseable {
     try {
       out.writeByte(BACK_AT_START);
       VarInts.write(out, thread);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void window(final int thread, final int entry) {
+    try {
+      out.writeByte(WINDOW);
+      VarInts.write(out, thread);
+      VarInts.write(out, entry);
     } catch (final IOException e) {
       throw new UncheckedIOException(e);
     }

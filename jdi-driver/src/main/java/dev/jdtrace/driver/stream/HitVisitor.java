@@ -44,6 +44,17 @@ public interface HitVisitor {
   default void start(final int thread, final int[] frames) {
   }
 
+  /**
+   * A {@code --within} window of the thread begins: the records of the thread that follow, up to its next
+   * window, are those of one call of a matching method, entered from code outside the window, and of
+   * everything it calls, until that call returned or an exception left it.
+   *
+   * @param thread the thread's index
+   * @param entry the global id of the called method's entry block
+   */
+  default void window(final int thread, final int entry) {
+  }
+
   /** The thread ended the session back at its {@link #start} stack, inside the same untraced call. */
   default void backAtStart(final int thread) {
   }

@@ -36,6 +36,10 @@ class HitStreamTest {
             expected.add("start " + t + " " + Arrays.toString(start));
           }
         }
+        if (blocks.get(i) % 13 == 0) {
+          w.window(t, blocks.get(i) / 13);
+          expected.add("window " + t + " " + blocks.get(i) / 13);
+        }
         w.hit(t, blocks.get(i));
         expected.add("hit " + t + " " + blocks.get(i));
         if (blocks.get(i) % 11 == 0) {
@@ -72,6 +76,11 @@ class HitStreamTest {
       @Override
       public void hit(final int thread, final int block) {
         actual.add("hit " + thread + " " + block);
+      }
+
+      @Override
+      public void window(final int thread, final int entry) {
+        actual.add("window " + thread + " " + entry);
       }
 
       @Override

@@ -110,6 +110,9 @@ final class Consistency {
 
   /** Whether untraced code entered at frame {@code depth} can lead to the goal first. */
   boolean external(final Frame frame, final Goal goal, final List<Frame> stack, final int depth) {
+    if (frame.sealed) {
+      return goal.kind() == Goal.Kind.END; // the window's call is over: nothing of it follows
+    }
     switch (goal.kind()) {
       case WITNESS -> {
         if (model.callbackOf(goal.witness()) >= 0) {

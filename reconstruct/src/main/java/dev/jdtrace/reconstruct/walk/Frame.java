@@ -17,6 +17,11 @@ final class Frame {
    * block goes on (rather than its return site).
    */
   final boolean initialiser;
+  /**
+   * For EXTERNAL: the bottom of a {@code --within} window, code outside the window that called its method; once
+   * that call returned or an exception left it, the window is over and nothing follows.
+   */
+  boolean sealed;
   /** For TRACED and INTERRUPT: the block being executed. */
   int block;
   /** For TRACED and INTERRUPT: the untraced initialisers the current block may start have had their turn. */
@@ -35,6 +40,13 @@ final class Frame {
 
   static Frame external(final int site) {
     return new Frame(Kind.EXTERNAL, -1, site, false);
+  }
+
+  /** The bottom of a {@code --within} window. */
+  static Frame sealed() {
+    final Frame f = new Frame(Kind.EXTERNAL, -1, -1, false);
+    f.sealed = true;
+    return f;
   }
 
   /** Untraced class initialisers the block {@code site} started before its end. */

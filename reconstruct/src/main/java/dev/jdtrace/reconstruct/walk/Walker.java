@@ -46,6 +46,8 @@ public final class Walker {
   private WalkCalls calls = WalkCalls.NONE;
   /** A class initialiser the top frame's block started ended by an exception: that block throws next. */
   private boolean failedInit;
+  /** For a {@code --within} window: the entry block of the method whose call it is; else -1. */
+  private int window = -1;
 
   /** A walk over one session's stream. */
   public Walker(final IcfgModel model, final String thread, final ThreadStream stream) {
@@ -83,6 +85,15 @@ public final class Walker {
     pos = new int[models.size()];
   }
 
+  /**
+   * Walks one {@code --within} window instead of a whole thread: the call of the method whose entry block is
+   * {@code entry}, made by code outside the window, to its return or to an exception leaving it; returns this walk.
+   */
+  public Walker window(final int entry) {
+    this.window = entry;
+    return this;
+  }
+
   /** Reports the traced frames this walk pushes and pops to {@code observer}; returns this walk. */
   public Walker observe(final WalkCalls observer) {
     this.calls = observer;
@@ -95,7 +106,10 @@ public final class Walker {
    * @throws ReconstructionException on divergence or ambiguity, naming thread, method, bci and line
    */
   public int[] decode() {
-    if (start == null) {
+    if (window >= 0) {
+      stack.add(Frame.sealed());
+      push(Frame.traced(program.methodOf(window), false), window);
+    } else if (start == null) {
       stack.add(Frame.external(-1));
     } else {
       for (final Frame f : start.initial(program)) {
@@ -201,6 +215,14 @@ public final class Walker {
   }
 
   private void stepExternal(final Frame top) {
+    if (top.sealed) {
+      if (!allAtEnd()) {
+        throw fail("diverged: the --within call returned, but the streams hold " + describe(firstGoal())
+            + " in the same window");
+      }
+      stack.remove(stack.size() - 1);
+      return;
+    }
     if (allAtEnd()) {
       if (start != null && start.endsThere()) {
         endAtStart(top);
