@@ -60,7 +60,8 @@ final class TraceRun {
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
     // on them, so neither does this plan.
-    return plan(withEntries(load(command, filter, observed, false), asked, info), asked, info);
+    return plan(withEntries(load(command, filter, observed, false), asked, request.stdin().recorded(), info), asked,
+        info);
   }
 
   /**
@@ -97,9 +98,12 @@ final class TraceRun {
    * GsonDriver 16: 17.0 s → 13.1 s, JacksonDriver 7.1 s → 5.5 s), so entries are learned only when a
    * decoding diverges (untraced code that enters where no traced method could). All-blocks plans need neither:
    * every entry is a witness there, so a missing one ends in a divergence, and the streams teach it.
+   *
+   * @param input the input recorded so far, which keys the cache ({@link Discovery#cached}), or {@code null}
+   *     to leave the cache aside
    */
-  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
-      throws IOException {
+  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final byte[] input,
+      final Consumer<String> info) throws IOException {
     if (!traced.needsLearning()) {
       if (traced.untraced() != null && traced.callers() != dev.jdtrace.profiler.icfg.UntracedCallers.NONE) {
         info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
@@ -108,11 +112,10 @@ final class TraceRun {
       }
       return traced;
     }
-    final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
+    final Optional<List<String>> cached = input == null ? Optional.empty() : Discovery.cached(traced, input);
     if (cached.isPresent()) {
       info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
-          + " entries from untraced code learned before, cached in "
-          + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
+          + " entries from untraced code learned before, cached in " + Discovery.file(traced, input));
       return traced.withLearned(cached.get());
     }
     if (request.profile() == ProfileKind.ALL_BLOCKS) {
@@ -239,10 +242,15 @@ final class TraceRun {
     if (asked != request) {
       shown.oneSession = SameRunEvidence.threadsReason(observed.threads());
     }
+    boolean cachedEntries = true;
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
-      final TracePlan planned = plan(withEntries(load(command, filter, observed, true), asked, info), asked,
-          info);
+      final byte[] input = cachedEntries ? request.stdin().recorded() : null;
+      final TracedProgram traced = withEntries(load(command, filter, observed, true), asked, input, info);
+      // Entries cached for this input hold only if the runs read no more of it than the key did.
+      shown.entriesInput = input != null && !traced.learned().isEmpty()
+          && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
+      final TracePlan planned = plan(traced, asked, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
@@ -254,7 +262,24 @@ final class TraceRun {
       } catch (final Unplanned u) {
         observed = FirstPass.replan(observed, u.classes, plans, MAX_REPLANS, info);
         shown.stale = true;
+      } catch (final InputGrew g) {
+        info.accept("standard input grew after the plan was made, and the entries from untraced code cached for "
+            + "the input before may not hold for it: planning again with every traced method a possible entry");
+        cachedEntries = false;
+        shown.stale = true;
       }
+    }
+  }
+
+  /**
+   * The sessions may have read input that came after the plan was made, which the cached entries from
+   * untraced code were not learned from: the run plans again without them.
+   */
+  private static final class InputGrew extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputGrew() {
+      super(null, null, false, false);
     }
   }
 
@@ -286,6 +311,12 @@ final class TraceRun {
     String oneSession;
     /** Whether sessions ran whose streams were then not merged, because they disagreed. */
     boolean retraced;
+    /**
+     * The length of the input that keyed the cached entries from untraced code the plan uses, or -1 when it
+     * uses none: more input recorded once the sessions have ended means they may have read what those
+     * entries were not learned from.
+     */
+    int entriesInput = -1;
 
     Shown(final ShownRun run) {
       this.run = run;
@@ -332,6 +363,9 @@ final class TraceRun {
       final FirstPass.Unknown unknown = FirstPass.Unknown.of(results);
       if (!unknown.isEmpty()) {
         throw new Unplanned(unknown);
+      }
+      if (shown.entriesInput >= 0 && request.stdin().recorded().length != shown.entriesInput) {
+        throw new InputGrew();
       }
       SameRunEvidence.checkBytecode(results);
       final boolean split = plan.sessions().size() > 1;
