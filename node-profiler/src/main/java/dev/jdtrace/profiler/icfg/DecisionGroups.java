@@ -204,6 +204,9 @@ public record DecisionGroups(List<Unit> units) {
     final List<Integer> returnLoops = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final int method = p.methodOf(b);
+      if (!model.runs(method)) {
+        continue; // A method the plan does not let run decides nothing.
+      }
       final int successors = p.successorCount(b);
       if (model.untracedInit(b)) {
         // An untraced initialiser the block starts may call back, or the block goes on: one session decides.
@@ -268,7 +271,9 @@ public record DecisionGroups(List<Unit> units) {
         final List<int[]> parts = new ArrayList<>();
         parts.add(u.own);
         for (final int x : reaching[k]) {
-          parts.add(returnSites[x]);
+          if (returnSites[x] != null) { // null: a call in a method the plan does not let run
+            parts.add(returnSites[x]);
+          }
         }
         untraced.set(i, new Unit(beyond(callbackFirsts, parts), shared, u.choice, true));
       }
