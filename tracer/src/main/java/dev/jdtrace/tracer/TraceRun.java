@@ -276,7 +276,8 @@ final class TraceRun {
         }
         return report;
       } catch (final Unplanned u) {
-        observed = FirstPass.replan(observed, u.classes, plans, MAX_REPLANS, info);
+        // Plans made for sentinels count against their own limit, not against the class loading's.
+        observed = FirstPass.replan(observed, u.classes, plans - sentinelPlans, MAX_REPLANS, info);
         shown.stale = true;
       } catch (final SentinelHit hit) {
         sentinelPlans++;
