@@ -29,6 +29,14 @@ final class CliProcess {
     return new ProcessBuilder(command).redirectError(stderr(tmp).toFile()).start();
   }
 
+  /** As {@link #start(Path, String...)}, with jdtrace's caches in {@code cache}. */
+  static Process startCaching(final Path tmp, final Path cache, final String... args) throws IOException {
+    final List<String> command = new ArrayList<>(List.of(Cli.JAVA, "-Djava.io.tmpdir=" + tmp,
+        "-Djdtrace.cache=" + cache, "-cp", System.getProperty("java.class.path"), "dev.jdtrace.cli.Main"));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectError(stderr(tmp).toFile()).start();
+  }
+
   static Path stderr(final Path tmp) {
     return tmp.resolveSibling(tmp.getFileName() + ".stderr");
   }

@@ -66,6 +66,14 @@ public final class StandardInput {
     return ended ? java.util.Optional.of(Arrays.copyOf(bytes, size)) : java.util.Optional.empty();
   }
 
+  /**
+   * The input recorded so far, ended or not: every run that has ended read no more than this, since a
+   * reader blocks at the end of what is recorded until more comes or the input ends.
+   */
+  public synchronized byte[] recorded() {
+    return Arrays.copyOf(bytes, size);
+  }
+
   /** A new reader from the first byte; it blocks only while it has read everything recorded so far. */
   public InputStream open() {
     return new InputStream() {

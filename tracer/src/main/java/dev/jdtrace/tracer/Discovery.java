@@ -36,15 +36,13 @@ final class Discovery {
   }
 
   /**
-   * The entries learned before for this program and input, if cached. Input that is still arriving has
-   * no key yet (the run does not wait for its end), so it is learned afresh.
+   * The entries learned before for this program and input, if cached.
+   *
+   * @param input the input recorded when the plan is made ({@link StandardInput#recorded()}): ended or not, a
+   *     run reads no more of it unless more comes, which the run checks after its sessions
    */
-  static Optional<List<String>> cached(final TracedProgram traced, final StandardInput stdin) {
-    final Optional<byte[]> input = stdin.ifComplete();
-    if (input.isEmpty()) {
-      return Optional.empty();
-    }
-    final Path file = file(traced, input.get());
+  static Optional<List<String>> cached(final TracedProgram traced, final byte[] input) {
+    final Path file = file(traced, input);
     if (Files.isRegularFile(file)) {
       try {
         return Optional.of(List.of(JSON.readValue(file.toFile(), String[].class)));
@@ -96,14 +94,13 @@ final class Discovery {
     return List.copyOf(all);
   }
 
+  /**
+   * Caches the entries under the input recorded once the learning run has ended: it read no more than
+   * that, ended or not (input typed at a terminal that stays open included).
+   */
   private static void store(final TracedProgram traced, final StandardInput stdin, final List<String> learned,
       final Consumer<String> info) {
-    final Optional<byte[]> input = stdin.ifComplete();
-    if (input.isEmpty()) {
-      info.accept("the learned entries are not cached: standard input was still open, so it has no key yet");
-      return;
-    }
-    final Path file = file(traced, input.get());
+    final Path file = file(traced, stdin.recorded());
     try {
       Files.createDirectories(file.getParent());
       // Replaced only when complete, so a full disk never leaves a cache that later runs cannot read.

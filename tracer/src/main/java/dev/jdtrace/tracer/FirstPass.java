@@ -81,6 +81,19 @@ final class FirstPass {
   }
 
   /**
+   * What a first run saw, with methods it did not see run that a session then ran (each counted as run once):
+   * the next plan lets them run.
+   */
+  static Observed ranToo(final Observed planned, final Set<String> methods) {
+    if (planned.ran() == null) {
+      return planned;
+    }
+    final java.util.Map<String, Integer> ran = new java.util.TreeMap<>(planned.ran());
+    methods.forEach(m -> ran.putIfAbsent(m, 1));
+    return new Observed(planned.classes(), ran, planned.untraced(), planned.threads(), planned.shown());
+  }
+
+  /**
    * The classes sessions loaded that their plan did not know, sorted: traced ones it left out, and untraced
    * ones it did not assume.
    */

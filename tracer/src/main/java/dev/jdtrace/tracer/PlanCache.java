@@ -134,7 +134,8 @@ final class PlanCache {
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
         .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()))
         .append("\nuntraced ").append(traced.untraced() == null ? "unknown" : digest(new TreeSet<>(traced.untraced())
-            .toString())).append("\nany subclass ").append(traced.anySubclass());
+            .toString())).append("\nany subclass ").append(traced.anySubclass())
+        .append("\nrunning ").append(traced.running() == null ? "every method" : digest(traced.running().toString()));
     key.append("\nprofile ").append(request.profile().label()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);

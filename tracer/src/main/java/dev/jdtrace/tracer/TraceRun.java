@@ -61,7 +61,8 @@ final class TraceRun {
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
     // on them, so neither does this plan.
-    return plan(withEntries(load(command, filter, observed, false), asked, info), asked, info);
+    return plan(withEntries(load(command, filter, observed, false), asked, request.stdin().recorded(), info), asked,
+        info);
   }
 
   /**
@@ -86,9 +87,18 @@ final class TraceRun {
    */
   private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
       final FirstPass.Observed observed, final boolean untraced) {
-    return observed == null ? TracedProgram.load(command, filter, null, null, List.of())
-        : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of())
-            .withRan(observed.ran());
+    return load(command, filter, observed, untraced, false);
+  }
+
+  /**
+   * As {@link #load(JavaCommand, ClassFilter, FirstPass.Observed, boolean)}; with {@code sentinels}, only the
+   * methods the first run saw run may run, and the others get sentinels ({@link Sentinels}).
+   */
+  private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
+      final FirstPass.Observed observed, final boolean untraced, final boolean sentinels) {
+    return observed == null ? TracedProgram.load(command, filter, null, null, List.of(), null)
+        : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of(),
+            sentinels && observed.ran() != null ? observed.ran().keySet() : null).withRan(observed.ran());
   }
 
   /**
@@ -98,9 +108,12 @@ final class TraceRun {
    * GsonDriver 16: 17.0 s → 13.1 s, JacksonDriver 7.1 s → 5.5 s), so entries are learned only when a
    * decoding diverges (untraced code that enters where no traced method could). All-blocks plans need neither:
    * every entry is a witness there, so a missing one ends in a divergence, and the streams teach it.
+   *
+   * @param input the input recorded so far, which keys the cache ({@link Discovery#cached}), or {@code null}
+   *     to leave the cache aside
    */
-  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
-      throws IOException {
+  static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final byte[] input,
+      final Consumer<String> info) throws IOException {
     if (!traced.needsLearning()) {
       if (traced.untraced() != null && traced.callers() != dev.jdtrace.profiler.icfg.UntracedCallers.NONE) {
         info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
@@ -109,18 +122,18 @@ final class TraceRun {
       }
       return traced;
     }
-    final Optional<List<String>> cached = Discovery.cached(traced, request.stdin());
+    final Optional<List<String>> cached = input == null ? Optional.empty() : Discovery.cached(traced, input);
     if (cached.isPresent()) {
       info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
-          + " entries from untraced code learned before, cached in "
-          + Discovery.file(traced, request.stdin().ifComplete().orElseThrow()));
+          + " entries from untraced code learned before, cached in " + Discovery.file(traced, input));
       return traced.withLearned(cached.get());
     }
     if (request.profile() == ProfileKind.ALL_BLOCKS) {
       return traced;
     }
     info.accept("open world (" + traced.openWorld().get() + "): every traced method is planned as a possible "
-        + "entry from untraced code");
+        + "entry from untraced code" + (traced.running() == null ? ""
+        : " (every one the first run saw run: the others have sentinels)"));
     return traced.withEveryMethodEntry();
   }
 
@@ -184,8 +197,9 @@ final class TraceRun {
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
-    final IntFunction<List<BitSet>> split = n -> CheckWitnesses.addTo(distributor.split(n, request.cap(), hitWeight),
-        checks, request.cap());
+    final BitSet sentinels = traced.sentinels();
+    final IntFunction<List<BitSet>> split = n -> Sentinels.addTo(CheckWitnesses.addTo(
+        distributor.split(n, request.cap(), hitWeight), checks, request.cap()), sentinels, hitWeight, request.cap());
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {
@@ -207,6 +221,8 @@ final class TraceRun {
         + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
         : " (the " + Plural.of(program.classes().size(), "traced class") + " the program loads, of "
             + (program.classes().size() + traced.unplanned().size()) + ")")
+        + (sentinels.isEmpty() ? "" : " and " + Plural.of(sentinels.cardinality(), "sentinel") + " at the entries of "
+            + "the methods the first run did not see run")
         + " in " + Plural.of(sessions.size(), "session")
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
             ", predicted %.1f s on %s%s", prediction.wallMillis() / 1000,
@@ -243,10 +259,18 @@ final class TraceRun {
     if (asked != request) {
       shown.oneSession = SameRunEvidence.threadsReason(observed.threads());
     }
+    boolean cachedEntries = true;
+    // Only what the first run saw run is planned, the rest guarded by sentinels, until they were hit too often.
+    int sentinelPlans = 0;
     for (int plans = 1; ; plans++) {
       final long planStart = System.nanoTime();
-      final TracePlan planned = plan(withEntries(load(command, filter, observed, true), asked, info), asked,
-          info);
+      final byte[] input = cachedEntries ? request.stdin().recorded() : null;
+      final boolean sentinels = asked.profile() != ProfileKind.ALL_BLOCKS && sentinelPlans <= MAX_REPLANS;
+      final TracedProgram traced = withEntries(load(command, filter, observed, true, sentinels), asked, input, info);
+      // Entries cached for this input hold only if the runs read no more of it than the key did.
+      shown.entriesInput = input != null && !traced.learned().isEmpty()
+          && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
+      final TracePlan planned = plan(traced, asked, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
@@ -256,9 +280,70 @@ final class TraceRun {
         }
         return report;
       } catch (final Unplanned u) {
-        observed = FirstPass.replan(observed, u.classes, plans, MAX_REPLANS, info);
+        // Plans made for sentinels count against their own limit, not against the class loading's.
+        observed = FirstPass.replan(observed, u.classes, plans - sentinelPlans, MAX_REPLANS, info);
+        shown.stale = true;
+      } catch (final SentinelHit hit) {
+        sentinelPlans++;
+        info.accept("a session ran " + Plural.of(hit.methods.size(), "method") + " the first run did not ("
+            + hit.methods.iterator().next() + (hit.methods.size() > 1 ? ", ..." : "") + "): planning again "
+            + (sentinelPlans > MAX_REPLANS ? "with every method of the loaded classes" : "with them")
+            + " (the program runs again)");
+        observed = FirstPass.ranToo(observed, hit.methods);
+        shown.stale = true;
+      } catch (final InputGrew g) {
+        info.accept("standard input grew after the plan was made, and the entries from untraced code cached for "
+            + "the input before may not hold for it: planning again with every traced method a possible entry");
+        cachedEntries = false;
         shown.stale = true;
       }
+    }
+  }
+
+  /** A session hit sentinels: it ran methods the plan did not let run, and the run plans again with them. */
+  private static final class SentinelHit extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Set<String> methods;
+
+    SentinelHit(final Set<String> methods) {
+      super(null, null, false, false);
+      this.methods = methods;
+    }
+  }
+
+  /**
+   * The methods whose sentinels the sessions hit ({@code class.name+descriptor}), sorted: the plan never lets
+   * the walk enter them, so no stream that holds one is decoded.
+   */
+  private static Set<String> sentinelsHit(final TracedProgram traced, final Plan plan, final Path work)
+      throws IOException {
+    final BitSet sentinels = traced.sentinels();
+    final BitSet hit = new BitSet();
+    for (final Plan.SessionPlan session : plan.sessions()) {
+      if (!session.witnesses().intersects(sentinels)) {
+        continue;
+      }
+      for (final dev.jdtrace.reconstruct.ThreadStream thread
+          : SessionStreams.read(Sessions.part(work, session.index())).threads()) {
+        for (final int event : thread.hits()) {
+          if (event >= 0 && sentinels.get(event)) {
+            hit.set(event);
+          }
+        }
+      }
+    }
+    return traced.sentinelsHit(hit);
+  }
+
+  /**
+   * The sessions may have read input that came after the plan was made, which the cached entries from
+   * untraced code were not learned from: the run plans again without them.
+   */
+  private static final class InputGrew extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputGrew() {
+      super(null, null, false, false);
     }
   }
 
@@ -290,6 +375,12 @@ final class TraceRun {
     String oneSession;
     /** Whether sessions ran whose streams were then not merged, because they disagreed. */
     boolean retraced;
+    /**
+     * The length of the input that keyed the cached entries from untraced code the plan uses, or -1 when it
+     * uses none: more input recorded once the sessions have ended means they may have read what those
+     * entries were not learned from.
+     */
+    int entriesInput = -1;
 
     Shown(final ShownRun run) {
       this.run = run;
@@ -337,6 +428,13 @@ final class TraceRun {
       final FirstPass.Unknown unknown = FirstPass.Unknown.of(results);
       if (!unknown.isEmpty()) {
         throw new Unplanned(unknown);
+      }
+      if (shown.entriesInput >= 0 && request.stdin().recorded().length != shown.entriesInput) {
+        throw new InputGrew();
+      }
+      final Set<String> sentinelsHit = sentinelsHit(traced, plan, work);
+      if (!sentinelsHit.isEmpty()) {
+        throw new SentinelHit(sentinelsHit);
       }
       SameRunEvidence.checkBytecode(results);
       final boolean split = plan.sessions().size() > 1;

@@ -11,6 +11,7 @@ import dev.jdtrace.profiler.icfg.IcfgModel;
 import dev.jdtrace.profiler.icfg.OpenWorld;
 import dev.jdtrace.profiler.icfg.UntracedCallers;
 import dev.jdtrace.profiler.icfg.UntracedCode;
+import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.MethodId;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
@@ -44,22 +45,48 @@ import java.util.function.Consumer;
  *     plans again
  * @param anySubclass whether a class no classpath entry holds may extend traced classes (generated, or
  *     loaded from elsewhere): then a virtual call in traced code may run untraced code anywhere
+ * @param running the methods the plan lets run (method indices: those the first run saw run), or {@code null}
+ *     for every method; the others get no witnesses but a sentinel at their entry ({@link #sentinels}), and a
+ *     session that hits one makes the run plan again with that method
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
     IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers,
-    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass) {
+    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass, BitSet running) {
 
   public TracedProgram {
     learned = List.copyOf(learned);
     unplanned = Set.copyOf(unplanned);
     ran = ran == null ? null : Map.copyOf(ran);
     untraced = untraced == null ? null : Set.copyOf(untraced);
+    running = running == null ? null : (BitSet) running.clone();
   }
 
   /** The same program with what its first run saw run. */
   TracedProgram withRan(final Map<String, Integer> methods) {
     return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
-        methods, untraced, anySubclass);
+        methods, untraced, anySubclass, running);
+  }
+
+  /** The key of a method in {@link #ran}: {@code class.name+descriptor}. */
+  static String ranKey(final MethodCfg method) {
+    return method.id().className() + "." + method.id().nameAndDescriptor();
+  }
+
+  /**
+   * The sentinels of a plan that lets only {@link #running} methods run: the entry block of each other method
+   * that something running could enter ({@link IcfgModel.Structure#sentinels}), none when every method may run.
+   */
+  BitSet sentinels() {
+    final BitSet out = new BitSet();
+    structure.sentinels().stream().forEach(m -> out.set(program.blockId(m, 0)));
+    return out;
+  }
+
+  /** The methods whose sentinel a stream holds: methods the plan did not let run and that ran. */
+  Set<String> sentinelsHit(final BitSet hit) {
+    final Set<String> out = new java.util.TreeSet<>();
+    hit.stream().forEach(b -> out.add(ranKey(program.methods().get(program.methodOf(b)))));
+    return out;
   }
 
   /**
@@ -82,7 +109,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Set<String> loaded, final List<String> learned, final Consumer<String> info) {
     final JavaCommand command = JavaCommand.parse(javaCommand);
-    return load(command, filter(command, includes, excludes, info), loaded, null, learned);
+    return load(command, filter(command, includes, excludes, info), loaded, null, learned, null);
   }
 
   /** The include patterns in effect: the given ones, or the defaults (and says which). */
@@ -103,9 +130,11 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    * @param untraced the untraced, non-JDK classes a first run loaded, or {@code null} when not known: when
    *     known, untraced code that runs makes only the entries its constant pools name, unless one of those
    *     classes enters methods chosen at run time or no classpath entry holds it ({@link UntracedCode})
+   * @param ran the methods the plan lets run ({@code class.name+descriptor}), or {@code null} for every method:
+   *     the world is open or closed by what they can do
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded,
-      final Set<String> untraced, final List<String> learned) {
+      final Set<String> untraced, final List<String> learned, final Set<String> ran) {
     final List<String> patterns = filter.includes();
     final List<String> excludes = filter.excludes();
     final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
@@ -120,8 +149,9 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (program.classes().isEmpty()) {
       throw new NoMatchingClassException(patterns, 0);
     }
+    final BitSet running = ran == null ? null : running(program, ran);
     final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
-        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false).withLearned(List.of());
+        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false, running).withLearned(List.of());
     final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
         !excludes.isEmpty());
     if (open.isEmpty()) {
@@ -131,12 +161,23 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (untraced == null) {
       // Untraced code runs, and what of it is not known: any class may be subclassed where it cannot be seen.
       return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null,
-          null, true).withLearned(learned);
+          null, true, running).withLearned(learned);
     }
     final UntracedCode code = UntracedCode.of(command.classpath(), untraced);
     final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass()).or(code::dynamic);
     return new TracedProgram(command, filter, patterns, program, null, unseen, List.of(), callers, unplanned, null,
-        untraced, !code.unseen().isEmpty()).withLearned(learned);
+        untraced, !code.unseen().isEmpty(), running).withLearned(learned);
+  }
+
+  /** The method indices of the named methods. */
+  private static BitSet running(final Program program, final Set<String> ran) {
+    final BitSet out = new BitSet();
+    for (int m = 0; m < program.methods().size(); m++) {
+      if (ran.contains(ranKey(program.methods().get(m)))) {
+        out.set(m);
+      }
+    }
+    return out;
   }
 
   /**
@@ -185,7 +226,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
-        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true);
+        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true, null);
   }
 
   /**
@@ -205,9 +246,9 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     }
     final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
-        entries.contains(EVERY_METHOD), entered);
+        entries.contains(EVERY_METHOD), entered, running);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
-        ran, untraced, anySubclass);
+        ran, untraced, anySubclass, running);
   }
 
   /**

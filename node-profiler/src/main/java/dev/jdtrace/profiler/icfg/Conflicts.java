@@ -45,6 +45,9 @@ final class Conflicts {
     final List<Conflict> out = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final int method = p.methodOf(b);
+      if (!model.runs(method)) {
+        continue; // The walk never stands there: nothing enters a method the plan does not let run.
+      }
       final int successors = p.successorCount(b);
       if (p.end(b) == BlockEnd.INVOKE) {
         final CallTargets t = model.targets(b);
@@ -123,6 +126,9 @@ final class Conflicts {
     final BitSet blocks = model.structure().untracedInits();
     for (int b = blocks.nextSetBit(0); b >= 0; b = blocks.nextSetBit(b + 1)) {
       final int method = p.methodOf(b);
+      if (!model.runs(method)) {
+        continue;
+      }
       final List<Integer> wayOn = new ArrayList<>();
       for (final int clinit : model.clinits(b)) {
         wayOn.add(p.blockId(clinit, 0));

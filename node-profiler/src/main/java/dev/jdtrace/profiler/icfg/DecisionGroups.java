@@ -274,6 +274,9 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
     final List<Integer> anchors = new ArrayList<>();
     for (int b = 0; b < p.blockCount(); b++) {
       final int method = p.methodOf(b);
+      if (!model.runs(method)) {
+        continue; // A method the plan does not let run decides nothing.
+      }
       final int successors = p.successorCount(b);
       if (model.untracedInit(b)) {
         // An untraced initialiser the block starts may call back, or the block goes on: one session decides.
@@ -345,8 +348,10 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
         parts.add(u.own);
         final List<int[]> sites = new ArrayList<>();
         for (final int x : reaching[k]) {
-          parts.add(returnSites[x]);
-          sites.add(returnSites[x]);
+          if (returnSites[x] != null) { // null: a call in a method the plan does not let run
+            parts.add(returnSites[x]);
+            sites.add(returnSites[x]);
+          }
         }
         final int[] all = beyond(callbackFirsts, parts);
         // The return sites are the core: every pair of candidates needs them, the loop may close there.

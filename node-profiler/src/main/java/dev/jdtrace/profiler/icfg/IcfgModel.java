@@ -2,7 +2,6 @@ package dev.jdtrace.profiler.icfg;
 
 import dev.jdtrace.profiler.model.Block;
 import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.MethodCfg;
 import dev.jdtrace.profiler.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -39,9 +38,20 @@ public final class IcfgModel {
    *
    * @param untracedInits the blocks that may start an untraced class's initialiser in their middle, which may
    *     call back before the block goes on ({@link UntracedInits})
+   * @param running the methods the plan lets run (method indices), or {@code null} for every method: no call,
+   *     callback or class initialisation enters another, so it gets no witnesses and decides nothing; a
+   *     sentinel at its entry tells a run that went there, which is planned again
+   * @param sentinels the methods not {@code running} that a running method's call or class initialisation, or
+   *     untraced code, could enter (method indices; empty when every method may run): a run cannot reach the
+   *     others without entering one of these first, so a sentinel at each of their entries is enough
    */
   public record Structure(Program program, CallTargets[] targets, int[][] clinits, BitSet callbacks,
-      BitSet untracedInits) {
+      BitSet untracedInits, BitSet running, BitSet sentinels) {
+
+    /** Whether the plan lets the method run. */
+    public boolean runs(final int method) {
+      return running == null || running.get(method);
+    }
 
     /**
      * The closed world: no class outside the program extends it, and the callbacks are what the classpath's
@@ -60,27 +70,61 @@ public final class IcfgModel {
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
         final boolean everyMethod, final BitSet entries) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries), classpath);
+      return of(program, resolver, classpath, everyMethod, entries, null);
+    }
+
+    /**
+     * The structure of the methods that may run: the others are entered by no call, callback or class
+     * initialisation.
+     *
+     * @param running method indices, or {@code null} for every method
+     */
+    public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
+        final boolean everyMethod, final BitSet entries, final BitSet running) {
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries), classpath,
+          running);
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */
     private static Structure of(final Program program, final CallResolver resolver, final BitSet callbacks,
-        final List<Path> classpath) {
+        final List<Path> classpath, final BitSet running) {
+      // What could enter a method that does not run: untraced code (any callback), a running method's call
+      // or class initialisation.
+      final BitSet sentinels = running == null ? new BitSet() : (BitSet) callbacks.clone();
+      if (running != null) {
+        callbacks.and(running);
+      }
       final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
           : new Hierarchy(program);
-      final InitTriggers inits = new InitTriggers(hierarchy);
+      final InitTriggers initTriggers = new InitTriggers(hierarchy);
       final CallTargets[] targets = new CallTargets[program.blockCount()];
       final int[][] clinits = new int[program.blockCount()][];
+      // Equal calls resolve to the same targets: each is narrowed to the running methods once.
+      final java.util.Map<CallTargets, CallTargets> narrowed = new java.util.IdentityHashMap<>();
       int b = 0;
-      for (final MethodCfg method : program.methods()) {
-        for (final Block block : method.blocks()) {
+      for (int m = 0; m < program.methods().size(); m++) {
+        final boolean runs = running == null || running.get(m);
+        for (final Block block : program.methods().get(m).blocks()) {
           if (block.end() == BlockEnd.INVOKE) {
-            targets[b] = resolver.resolve(block.call());
+            final CallTargets t = resolver.resolve(block.call());
+            if (running != null && runs) {
+              t.traced().forEach(sentinels::set);
+            }
+            targets[b] = running == null ? t : narrowed.computeIfAbsent(t, x -> new CallTargets(
+                x.traced().stream().filter(running::get).toList(), x.external()));
           }
-          clinits[b++] = block.initTrigger() ? inits.of(block) : NO_CLINITS;
+          final int[] inits = block.initTrigger() ? initTriggers.of(block) : NO_CLINITS;
+          if (running != null && runs) {
+            Arrays.stream(inits).forEach(sentinels::set);
+          }
+          clinits[b++] = running == null ? inits : Arrays.stream(inits).filter(running::get).toArray();
         }
       }
-      return new Structure(program, targets, clinits, callbacks, UntracedInits.of(program, targets, classpath));
+      if (running != null) {
+        sentinels.andNot(running);
+      }
+      return new Structure(program, targets, clinits, callbacks, UntracedInits.of(program, targets, classpath),
+          running == null ? null : (BitSet) running.clone(), sentinels);
     }
   }
 
@@ -147,6 +191,11 @@ public final class IcfgModel {
   /** The witnesses, as a copy. */
   public BitSet witnesses() {
     return (BitSet) witnesses.clone();
+  }
+
+  /** Whether the plan lets the method run ({@link Structure#running}). */
+  public boolean runs(final int method) {
+    return structure.runs(method);
   }
 
   public boolean isCallback(final int method) {

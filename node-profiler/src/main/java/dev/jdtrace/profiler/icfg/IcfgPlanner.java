@@ -69,6 +69,9 @@ public final class IcfgPlanner {
     final Program p = structure.program();
     final BitSet witnesses = new BitSet(p.blockCount());
     for (int m = 0; m < p.methods().size(); m++) {
+      if (!structure.runs(m)) {
+        continue; // Nothing enters it: a sentinel at its entry stands for it.
+      }
       final MethodCfg method = p.methods().get(m);
       final int base = p.blockId(m, 0);
       final EdgeWeights w = weighed[m];

@@ -56,4 +56,33 @@ class IcfgPlannerTest {
       assertThat(entry).as("FIRST of %s", PROGRAM.methods().get(m).id()).doesNotContain(FirstSets.EXIT);
     }
   }
+
+  /**
+   * A plan of the methods that ran: the others get no witness, and no call, callback or class initialiser
+   * enters them; what does run is planned without conflicts.
+   */
+  @Test
+  void methodsThePlanDoesNotLetRunGetNoWitnessAndAreEnteredByNothing() {
+    final int helper = method(SHOP + "$Apple", "helper(I)I");
+    final BitSet running = new BitSet();
+    running.set(0, PROGRAM.methods().size());
+    running.clear(helper);
+    final IcfgModel.Structure ran = IcfgModel.Structure.of(PROGRAM, new CallResolver(new Hierarchy(PROGRAM), false),
+        List.of(), false, new BitSet(), running);
+    final IcfgPlanner.Result r = IcfgPlanner.plan(ran, ProfileKind.OPTIMAL, Weights.staticEstimate());
+    final int base = PROGRAM.blockId(helper, 0);
+    for (int b = base; b < base + PROGRAM.methods().get(helper).blocks().size(); b++) {
+      assertThat(r.model().isWitness(b)).as("block %d of helper", b).isFalse();
+    }
+    assertThat(r.model().isCallback(helper)).isFalse();
+    assertThat(ran.sentinels().get(helper)).as("a running method calls helper: its entry holds a sentinel").isTrue();
+    for (int b = 0; b < PROGRAM.blockCount(); b++) {
+      if (ran.targets()[b] != null) {
+        assertThat(ran.targets()[b].traced()).as("targets of block %d", b).doesNotContain(helper);
+      }
+      assertThat(java.util.Arrays.stream(ran.clinits()[b]).allMatch(running::get)).isTrue();
+    }
+    assertThat(Conflicts.find(r.model(), new double[PROGRAM.blockCount()])).isEmpty();
+    assertThat(plan(ProfileKind.OPTIMAL).model().isWitness(base)).as("helper has a witness when it may run").isTrue();
+  }
 }
