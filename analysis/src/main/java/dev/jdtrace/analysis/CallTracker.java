@@ -41,12 +41,13 @@ import java.util.List;
  * it to a lower frame of the same method with the same handler block; a block that is both reached
  * normally and a lower same-method frame's handler is taken as the handler; an exception caught by
  * untraced code that then calls traced code unwinds only the top frame (or, after a jump to bci 0 of the
- * top frame's method, none), and so does a {@code --within} window that an exception ended, before the next
- * window of its thread; a class initialiser that the top frame's returning (or throwing) block can
+ * top frame's method, none); a class initialiser that the top frame's returning (or throwing) block can
  * start is taken to run inside that block, though untraced code it returned to may have started it (so is
  * an untraced initialiser's callback; a version 3 trace does not mark the blocks that start one, and takes
  * such a callback for a return and a call). A
  * test checks the calls of every test program against the decoder's own.
+ *
+ * <p>A window record ({@code --within}, version 4) ends every frame: the window's first block starts a root.
  *
  * <p><b>Heuristic</b> with a version 2 trace, which stores no block ends: what a block may have done is
  * read off the dictionary: blocks of a method tile its bytecode, so the next block's start minus a
@@ -247,6 +248,12 @@ public final class CallTracker implements TraceVisitor {
         push(method, block);
       }
     }
+  }
+
+  /** A {@code --within} window begins: every frame the blocks before it left ends there. */
+  @Override
+  public void window() {
+    popTo(0);
   }
 
   @Override

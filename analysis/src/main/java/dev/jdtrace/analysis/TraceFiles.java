@@ -50,6 +50,11 @@ public final class TraceFiles {
       }
 
       @Override
+      public void window() {
+        visitor.window();
+      }
+
+      @Override
       public void end() {
         visitor.end();
       }

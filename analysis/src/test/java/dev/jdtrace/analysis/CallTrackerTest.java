@@ -143,6 +143,34 @@ class CallTrackerTest {
         ">f@1/0");
   }
 
+  @Test
+  void aWindowEndsEveryFrameTheBlocksBeforeItLeft() {
+    // main's window ends by f's exception at 2, caught below the window; the next window is a new call of f,
+    // not a call made by main (without the window record, main's call at 0 would have made it).
+    final List<String> events = new ArrayList<>();
+    final String[] names = THROWING.methods().stream().map(TraceDictionary.MethodEntry::name).toArray(String[]::new);
+    final CallTracker tracker = new CallTracker(new CallListener() {
+      @Override
+      public void enter(final int method, final long ordinal, final int depth) {
+        events.add(">" + names[method] + "@" + ordinal + "/" + depth);
+      }
+
+      @Override
+      public void exit(final int method, final long ordinal, final int depth) {
+        events.add("<" + names[method] + "@" + ordinal + "/" + depth);
+      }
+    });
+    tracker.dictionary(THROWING);
+    tracker.thread("main");
+    tracker.window();
+    tracker.block(0);
+    tracker.block(2);
+    tracker.window();
+    tracker.block(2);
+    tracker.end();
+    assertThat(events).containsExactly(">main@0/0", ">f@1/1", "<f@2/1", "<main@2/0", ">f@2/0", "<f@3/0");
+  }
+
   /** main = 0 (calls untraced code) 1 (returns); f = 2 (throws); g = 3 (returns). */
   private static final TraceDictionary THROWING = dictionary(List.of("main", "f", "g"),
       block(0, 0, BlockEnd.INVOKE), block(0, 3, BlockEnd.RETURN), block(1, 0, BlockEnd.THROW),

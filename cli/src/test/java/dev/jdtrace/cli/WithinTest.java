@@ -12,6 +12,7 @@ import dev.jdtrace.programs.Threads;
 import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.suite.Suite;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,6 +75,29 @@ class WithinTest {
   }
 
   @Test
+  void callViewsStartEachWindowAfreshAfterAnExceptionEndedOne() throws IOException {
+    // Exceptions.level1 to level3's calls end by exceptions caught below them: each window is a call from outside.
+    final String program = Exceptions.class.getName();
+    final String pattern = program + ".level*";
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, program);
+    final long windows = windows(Cli.truth(List.of(), command), pattern).values().stream().mapToLong(List::size)
+        .sum();
+    final Path trace = dir.resolve("within.trace");
+    final List<String> run = new ArrayList<>(List.of("run", "--stdin", "/dev/null", "--sessions", "1", "--within",
+        pattern, "-o", trace.toString(), "--"));
+    run.addAll(command);
+    final Cli.Outcome traced = Cli.execute(run.toArray(String[]::new));
+    assertThat(traced.exitCode()).as(traced.err()).isZero();
+    final Path calls = dir.resolve("calls.tsv");
+    assertThat(Cli.execute("export", trace.toString(), "--format", "calls", "-o", calls.toString()).exitCode())
+        .isZero();
+    final List<String> roots = Files.readAllLines(calls).stream().filter(l -> l.split("\t")[2].equals("call")
+        && l.split("\t")[3].equals("0")).toList();
+    assertThat(windows).isGreaterThan(1);
+    assertThat(roots).hasSize((int) windows).allMatch(l -> l.split("\t")[5].startsWith("level"));
+  }
+
+  @Test
   void patternThatMatchesNoTracedMethodIsOneLine() {
     final Cli.Outcome o = Cli.execute("run", "--within", Recursion.class.getName() + ".nothing*", "--stdin",
         "/dev/null", "-o", dir.resolve("t.trace").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS,
@@ -109,6 +133,24 @@ class WithinTest {
    * call of a matching method outside any such call starts a slice, the end of its frame ends it.
    */
   static List<String> slice(final Cli.Truth truth, final String pattern) throws IOException {
+    final Map<String, List<long[]>> windows = windows(truth, pattern);
+    final Map<String, List<String>> lines = new LinkedHashMap<>();
+    for (final String line : truth.blocks()) {
+      if (!line.startsWith("#")) {
+        lines.computeIfAbsent(line.substring(0, line.indexOf('\t')), t -> new ArrayList<>()).add(line);
+      }
+    }
+    final List<String> out = new ArrayList<>();
+    windows.forEach((thread, ranges) -> {
+      for (final long[] r : ranges) {
+        out.addAll(lines.get(thread).subList((int) r[0], (int) r[1]));
+      }
+    });
+    return out;
+  }
+
+  /** Per thread of the ground truth, the ordinals {from, to} of each call of a matching method outside any. */
+  static Map<String, List<long[]>> windows(final Cli.Truth truth, final String pattern) throws IOException {
     final int dot = pattern.lastIndexOf('.');
     final String classes = pattern.substring(0, dot);
     final String methods = pattern.substring(dot + 1);
@@ -148,18 +190,6 @@ class WithinTest {
         }
       }
     }));
-    final Map<String, List<String>> lines = new LinkedHashMap<>();
-    for (final String line : truth.blocks()) {
-      if (!line.startsWith("#")) {
-        lines.computeIfAbsent(line.substring(0, line.indexOf('\t')), t -> new ArrayList<>()).add(line);
-      }
-    }
-    final List<String> out = new ArrayList<>();
-    windows.forEach((thread, ranges) -> {
-      for (final long[] r : ranges) {
-        out.addAll(lines.get(thread).subList((int) r[0], (int) r[1]));
-      }
-    });
-    return out;
+    return windows;
   }
 }

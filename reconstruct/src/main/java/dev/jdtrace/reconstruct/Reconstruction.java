@@ -52,28 +52,47 @@ public final class Reconstruction {
     final boolean allBlocks = plan.profile() == ProfileKind.ALL_BLOCKS && ordered.size() == 1 && calls == UNOBSERVED;
     final List<MatchedThread> threads = MatchedThread.match(ordered);
     // Decode every thread before writing anything, so a divergence leaves no partial trace behind.
-    final List<int[]> paths = new ArrayList<>();
+    final List<List<int[]>> paths = new ArrayList<>();
     for (final MatchedThread t : threads) {
-      paths.add(allBlocks ? witnessHits(t.streams().get(0)) : decode(models, t, calls.apply(t.name())));
+      paths.add(allBlocks ? byWindow(t.streams().get(0))
+          : decode(models, t, calls.apply(t.name())));
     }
     out.dictionary(TraceDictionary.of(models.get(0)));
     long blocks = 0;
     for (int i = 0; i < threads.size(); i++) {
       out.thread(threads.get(i).name());
-      for (final int block : paths.get(i)) {
-        out.block(block);
+      final boolean windowed = threads.get(i).streams().get(0).windows() != null;
+      for (final int[] part : paths.get(i)) {
+        if (windowed) {
+          out.window();
+        }
+        for (final int block : part) {
+          out.block(block);
+        }
+        blocks += part.length;
       }
-      blocks += paths.get(i).length;
     }
     out.end();
     return blocks;
   }
 
+  /** An all-blocks stream's path, one part per {@code --within} window (or the whole path, without windows). */
+  private static List<int[]> byWindow(final ThreadStream thread) {
+    if (thread.windows() == null) {
+      return List.of(witnessHits(thread));
+    }
+    final List<int[]> parts = new ArrayList<>();
+    for (int k = 0; k < thread.windowCount(); k++) {
+      parts.add(witnessHits(thread.window(k)));
+    }
+    return parts;
+  }
+
   /** The thread's path: one walk, or with {@code --within}, one walk per window, in order. */
-  private static int[] decode(final List<IcfgModel> models, final MatchedThread t, final WalkCalls calls) {
+  private static List<int[]> decode(final List<IcfgModel> models, final MatchedThread t, final WalkCalls calls) {
     final List<ThreadStream> streams = t.streams();
     if (streams.stream().allMatch(s -> s.windows() == null)) {
-      return new Walker(models, t.name(), streams).observe(calls).decode();
+      return List.of(new Walker(models, t.name(), streams).observe(calls).decode());
     }
     final int windows = windows(t);
     final List<int[]> parts = new ArrayList<>();
@@ -86,13 +105,7 @@ public final class Reconstruction {
       parts.add(path);
       length += path.length;
     }
-    final int[] path = new int[length];
-    int at = 0;
-    for (final int[] part : parts) {
-      System.arraycopy(part, 0, path, at, part.length);
-      at += part.length;
-    }
-    return path;
+    return parts;
   }
 
   /**

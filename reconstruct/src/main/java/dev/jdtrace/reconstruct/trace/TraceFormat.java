@@ -16,7 +16,7 @@ import dev.jdtrace.profiler.model.BlockEnd;
  *                           [clinitCount { clinit }] [handlerCount { handler }] }
  * shape      = end + 8 × (clinits follow) + 16 × (handlers follow) + 32 × (untraced initialiser)
  *                                                         -- end: an index into {@link #ENDS}
- * thread     = 1:u8 name:UTF { 2:u8 n { blockId } }      -- chunks of 1 to 4096 block ids
+ * thread     = 1:u8 name:UTF { 2:u8 n { blockId } | 3:u8 }   -- chunks of 1 to 4096 block ids; 3: a window
  * end        = 0:u8 blocks                               -- the number of block ids in the file
  * </pre>
  * The dictionary ends a frame, and so does each chunk: each has its own checksum (a dictionary longer
@@ -35,6 +35,10 @@ import dev.jdtrace.profiler.model.BlockEnd;
  * of the three; readers still read it, with every block's end {@code null}, and calls there are only
  * guessed. Version 3 lacked the untraced-initialiser bit (its readers took such a callback for a return and a
  * call); readers still read it, as having no such block.
+ *
+ * <p>A window record (version 4) starts each {@code --within} window of a thread: the blocks after it are a
+ * new call of the window's method from code outside the window, so whatever the blocks before it left on the
+ * stack is gone (an exception that ended the window before may have left frames there).
  *
  * <p>Thread names are final (with {@code #2}, {@code #3} suffixes applied). Each thread's blocks are in
  * execution order. Readers and writers stream, so memory does not grow with the trace.
@@ -56,6 +60,7 @@ public final class TraceFormat {
   static final int END = 0;
   static final int THREAD = 1;
   static final int CHUNK = 2;
+  static final int WINDOW = 3;
   static final int CHUNK_SIZE = 4096;
   /** Payload bytes per frame: a chunk (at most 5 + 5 × 4096 bytes) and its thread's name fit in one. */
   static final int FRAME = 1 << 16;

@@ -47,6 +47,12 @@ public final class TraceReader {
             visitor.thread(in.readUTF());
             inThread = true;
           }
+          case TraceFormat.WINDOW -> {
+            if (!inThread) {
+              throw corrupt("a window outside a thread");
+            }
+            visitor.window();
+          }
           case TraceFormat.CHUNK -> {
             final int n = VarInts.readInt(in);
             if (!inThread || n < 1 || n > TraceFormat.CHUNK_SIZE) {

@@ -12,6 +12,14 @@ public interface TraceVisitor {
   /** The next block entered by the current thread. */
   void block(int block);
 
+  /**
+   * A {@code --within} window of the current thread begins: its blocks follow, from the window method's entry,
+   * called by code outside the window; whatever stack the blocks before it left is gone. Before each window's
+   * first block; never in a trace without windows.
+   */
+  default void window() {
+  }
+
   /** The trace is complete. */
   void end();
 }

@@ -96,6 +96,16 @@ public final class TraceWriter implements TraceVisitor, AutoCloseable {
   }
 
   @Override
+  public void window() {
+    try {
+      flush();
+      out.writeByte(TraceFormat.WINDOW);
+    } catch (final IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
   public void end() {
     try {
       flush();

@@ -45,6 +45,11 @@ class TraceFormatTest {
     }
 
     @Override
+    public void window() {
+      events.add("W");
+    }
+
+    @Override
     public void end() {
       events.add("end");
     }
@@ -59,12 +64,36 @@ class TraceFormatTest {
           w.thread(e.substring(2));
         } else if (e.equals("end")) {
           w.end();
+        } else if (e.equals("W")) {
+          w.window();
         } else {
           w.block(Integer.parseInt(e));
         }
       }
     }
     return bytes.toByteArray();
+  }
+
+  @Test
+  void roundTripsWindowsWhereverTheyFallInAChunk() throws IOException {
+    final Log in = new Log();
+    in.events.add("T main");
+    in.events.add("W");
+    in.events.add("0");
+    in.events.add("1");
+    in.events.add("W");
+    for (int i = 0; i < TraceFormat.CHUNK_SIZE; i++) {
+      in.events.add(Integer.toString(i % 3));
+    }
+    in.events.add("W");
+    in.events.add("2");
+    in.events.add("T worker");
+    in.events.add("W");
+    in.events.add("2");
+    in.events.add("end");
+    final Log out = new Log();
+    TraceReader.accept(new ByteArrayInputStream(write(in)), out);
+    assertThat(out.events).isEqualTo(in.events);
   }
 
   @Test
