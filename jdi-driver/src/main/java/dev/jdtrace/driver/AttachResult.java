@@ -16,14 +16,17 @@ import java.util.Set;
  *     in an untraced call); their events are not recorded, because their paths cannot be started exactly
  * @param residentThreads threads at rest inside traced code when the session attached, recorded from their
  *     start stacks
- * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began
+ * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began, in all
+ * @param longestPauseMicros the longest of those suspensions (the session's breakpoints are set with the VM
+ *     running; it is suspended only to read the threads' stacks)
  * @param activity per recorded thread, in stream index order, when it ran traced code
  * @param loadedClasses traced classes loaded in the target by the end of the session
  * @param targetExited whether the target exited during the session: like a launched session, the stream
  *     ends every recorded thread where it stood at the VM's death
  */
 public record AttachResult(Endpoint target, SessionResult run, GuardrailBreach truncated, Set<Integer> cutThreads,
-    int skippedThreads, int residentThreads, long startSuspendMicros, List<ThreadActivity> activity,
+    int skippedThreads, int residentThreads, long startSuspendMicros, long longestPauseMicros,
+    List<ThreadActivity> activity,
     int loadedClasses, boolean targetExited) {
 
   public AttachResult {

@@ -228,14 +228,14 @@ final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
+    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM paused %.1f ms "
             + "at the start%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
         Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",
         r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
             + "recorded)",
-        s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
+        s.wallMillis() / 1000.0, r.longestPauseMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
             + r.truncated().describe()) + (r.targetExited() ? "; the target exited during the session: its threads "
             + "end where they stood at its death" : "");
   }

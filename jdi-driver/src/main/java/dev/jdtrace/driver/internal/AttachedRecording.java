@@ -83,7 +83,7 @@ public final class AttachedRecording {
             installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
             installer.unplannedPrepared(), List.of());
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
-            attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded,
+            attachment.residentThreads(), attachment.startSuspendMicros(), attachment.longestPauseMicros(), recorder.activity(), loaded,
             attachment.died());
       } finally {
         attachment.detach();

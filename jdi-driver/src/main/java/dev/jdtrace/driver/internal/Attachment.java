@@ -12,6 +12,8 @@ import com.sun.jdi.event.EventSet;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.StepRequest;
+import com.sun.jdi.request.ThreadStartRequest;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.Guardrails;
@@ -22,7 +24,14 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * One session on a running JVM, from its first request to its detach. Only {@code SUSPEND_NONE}
@@ -48,6 +57,8 @@ final class Attachment {
   static final int LOOKS = 10;
   /** How long such a thread gets to reach a call between two looks. */
   static final long LOOK_MILLIS = 50;
+  /** Threads that set breakpoints at once: measured, see docs/benchmarks.md. */
+  static final int INSTALL_THREADS = Integer.getInteger("jdtrace.installThreads", 4);
   private final VirtualMachine vm;
   private final AttachSpec spec;
   private final Recorder recorder;
@@ -60,6 +71,7 @@ final class Attachment {
   private int resident;
   private int running;
   private long startSuspendNanos;
+  private long longestPauseNanos;
   private boolean detached;
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
@@ -73,53 +85,169 @@ final class Attachment {
   }
 
   /**
-   * With the VM suspended: checks every loaded traced class and, only when none is refused, sets all
-   * their breakpoints; then reads where each thread inside traced code stands. A thread at rest there
-   * (every traced frame inside a call, an untraced frame on top) is recorded from that start stack. A
-   * thread running a traced block cannot be started exactly: the VM is resumed and looked at again, a few
-   * times, and a thread still running then is left out of the session.
+   * Sets the session's breakpoints with the VM running, then cuts: suspends the VM only to read every thread's
+   * stack and give each thread a fence, and resumes it.
+   *
+   * <p>First every loaded traced class is checked and, only when none is refused, all their breakpoints are
+   * set from {@value #INSTALL_THREADS} threads while the event thread drains events (nothing is recorded yet;
+   * a class prepared meanwhile is queued, its set resumed at once, and installed before the cut). Then the cut:
+   * a thread running a traced block (its top frame traced, perhaps inside a breakpoint's callback) is left out,
+   * after a few looks; a thread at rest in traced code is recorded from its start stack; any other thread from
+   * where it next enters traced code. Hits raised before the cut are dropped exactly by a fence per thread: a
+   * one-shot single-step request made during the suspension, whose event comes with the thread's first
+   * instruction after the cut. The JDWP agent sends each thread's events in the order it raised them (one
+   * queue, one sender), and a thread whose top frame is untraced has raised, before the cut, every breakpoint
+   * event of its own (they are raised inside the breakpoint's callback, at the traced location). So a thread's
+   * events before its fence came before the cut, and those from it on after. An exception event that comes after
+   * the cut is a fence too: its thread was inside that event's callback at the cut (an exception holds its
+   * thread until its set is resumed), and the unwinding it reports is still to come. A thread-start request
+   * made during the suspension tells the threads started after the cut, recorded whole; any other thread the
+   * cut did not see ended before it.
    *
    * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set)
    */
   boolean begin() throws InterruptedException {
+    recorder.awaitCut();
+    final Queue<ReferenceType> prepared = new ConcurrentLinkedQueue<>();
+    session.deferInstalls(prepared);
+    final boolean safe = whileDraining(() -> {
+      final List<BreakpointInstaller.Verified> verified = new ArrayList<>();
+      for (final ReferenceType type : vm.allClasses()) {
+        if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
+          final BreakpointInstaller.Verified v = installer.verify(type);
+          if (v != null) {
+            verified.add(v);
+          }
+        }
+      }
+      if (!installer.refused().isEmpty() || !installer.unplannedPrepared().isEmpty()) {
+        return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
+      }
+      installer.install(verified, INSTALL_THREADS);
+      return true;
+    });
+    if (!safe) {
+      return false;
+    }
     for (int look = 1; ; look++) {
       if (look > 1) {
-        Thread.sleep(LOOK_MILLIS);
+        final long until = System.nanoTime() + LOOK_MILLIS * 1_000_000;
+        while (System.nanoTime() < until) {
+          drainOnce(until);
+        }
+      }
+      if (!whileDraining(() -> installQueued(prepared))) {
+        return false;
       }
       final long suspended = System.nanoTime();
       vm.suspend();
       try {
-        final Map<ThreadReference, StartStack> inside = new LinkedHashMap<>();
+        if (!installQueued(prepared)) { // prepared while the queue was installed: rare, and small
+          return false;
+        }
+        final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
         boolean busy = false;
         for (final ThreadReference t : vm.allThreads()) {
-          final StartStack at = StartStack.of(t, spec.program());
-          if (at.kind() != StartStack.Kind.OUTSIDE) {
-            inside.put(t, at);
-            busy |= !at.atRest();
-          }
+          final StartStack stack = StartStack.of(t, spec.program());
+          at.put(t, stack);
+          busy |= stack.kind() == StartStack.Kind.RUNNING;
         }
         if (busy && look < LOOKS) {
           continue;
         }
-        final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
-        for (final ReferenceType type : vm.allClasses()) {
-          if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
-            final BreakpointInstaller.Verified v = installer.verify(type);
-            if (v != null) {
-              safe.add(v);
-            }
+        final EventRequestManager erm = vm.eventRequestManager();
+        final ThreadStartRequest later = erm.createThreadStartRequest();
+        later.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+        later.enable();
+        final Set<Long> seen = new HashSet<>();
+        final Set<Long> fences = new HashSet<>();
+        at.forEach((thread, stack) -> {
+          seen.add(thread.uniqueID());
+          if (stack.kind() != StartStack.Kind.RUNNING && fence(thread)) {
+            fences.add(thread.uniqueID());
           }
-        }
-        if (!installer.refused().isEmpty() || !installer.unplannedPrepared().isEmpty()) {
-          return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
-        }
-        safe.forEach(installer::install);
-        inside.forEach(this::startAt);
+        });
+        recorder.cut(seen, fences);
+        at.forEach((thread, stack) -> {
+          if (stack.kind() != StartStack.Kind.OUTSIDE && fences.contains(thread.uniqueID())
+              || stack.kind() == StartStack.Kind.RUNNING) {
+            startAt(thread, stack);
+          }
+        });
+        session.installPrepared();
         return true;
       } finally {
         vm.resume();
-        startSuspendNanos += System.nanoTime() - suspended;
+        final long pause = System.nanoTime() - suspended;
+        startSuspendNanos += pause;
+        longestPauseNanos = Math.max(longestPauseNanos, pause);
       }
+    }
+  }
+
+  /**
+   * Gives a suspended thread its fence: a one-shot single step, raised at the first instruction it runs after
+   * the cut, before any breakpoint there (the agent reports both in one set).
+   *
+   * @return false when the thread cannot step (it ended meanwhile): then it is not recorded
+   */
+  private boolean fence(final ThreadReference thread) {
+    try {
+      final StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_MIN,
+          StepRequest.STEP_INTO);
+      step.addCountFilter(1);
+      step.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+      step.putProperty(JdiSession.FENCE, Boolean.TRUE);
+      step.enable();
+      return true;
+    } catch (final IllegalThreadStateException | ObjectCollectedException | com.sun.jdi.InternalException e) {
+      return false;
+    }
+  }
+
+  /** Verifies and installs the classes prepared since the last call; false when one is refused. */
+  private boolean installQueued(final Queue<ReferenceType> prepared) throws InterruptedException {
+    final List<BreakpointInstaller.Verified> verified = new ArrayList<>();
+    ReferenceType type;
+    while ((type = prepared.poll()) != null) {
+      final BreakpointInstaller.Verified v = installer.verify(type);
+      if (v != null) {
+        verified.add(v);
+      }
+    }
+    if (!installer.refused().isEmpty()) {
+      return false;
+    }
+    installer.install(verified, INSTALL_THREADS);
+    return true;
+  }
+
+  /** Runs a task on another thread while this one, the event thread, handles the events that come meanwhile. */
+  private boolean whileDraining(final Callable<Boolean> task) throws InterruptedException {
+    final ExecutorService one = Executors.newSingleThreadExecutor(r -> {
+      final Thread t = new Thread(r, "jdtrace-setup-" + spec.target());
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      final Future<Boolean> done = one.submit(task);
+      while (!done.isDone()) {
+        drainOnce(System.nanoTime() + 5_000_000);
+      }
+      return done.get() && !died();
+    } catch (final ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      one.shutdownNow();
+    }
+  }
+
+  /** Handles at most one event set, waiting for it until the deadline. */
+  private void drainOnce(final long until) throws InterruptedException {
+    final EventSet set = vm.eventQueue().remove(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+    if (set != null && !session.handle(set) && !died()) {
+      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session()
+          + " without exiting (killed outright?): where its threads stood is unknown");
     }
   }
 
@@ -129,7 +257,7 @@ final class Attachment {
    * thread is left out.
    */
   private void startAt(final ThreadReference thread, final StartStack at) {
-    if (!at.atRest()) {
+    if (at.kind() == StartStack.Kind.RUNNING) {
       recorder.ignore(thread);
       running++;
       return;
@@ -243,7 +371,8 @@ final class Attachment {
       final List<ThreadReference> busy = new ArrayList<>();
       final List<ThreadReference> home = new ArrayList<>();
       for (final ThreadReference t : vm.allThreads()) {
-        if (!recorder.records(t)) {
+        // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
+        if (!recorder.mayRecord(t)) {
           continue;
         }
         final int[] start = recorder.startOf(t);
@@ -319,6 +448,7 @@ final class Attachment {
     erm.deleteEventRequests(erm.classPrepareRequests());
     erm.deleteEventRequests(erm.exceptionRequests());
     erm.deleteEventRequests(erm.threadStartRequests());
+    erm.deleteEventRequests(erm.stepRequests());
   }
 
   /**
@@ -350,6 +480,11 @@ final class Attachment {
   /** Threads at rest inside traced code at the attach, recorded from their start stacks. */
   int residentThreads() {
     return resident;
+  }
+
+  /** The longest time the VM was suspended at once while the session began. */
+  long longestPauseMicros() {
+    return longestPauseNanos / 1000;
   }
 
   /** How long the VM was suspended while the session began. */
