@@ -143,11 +143,13 @@ final class AttachCommand implements Callable<Integer> {
       err.printf("jdtrace: traced again in one session, exact: the sessions' windows differed (%s)%n",
           report.oneSession());
     }
-    err.printf("jdtrace: %s on %s, %s, %s, %s, %s -> %s%n", Plural.of(report.sessions().size(), "session"),
+    err.printf("jdtrace: %s on %s, %s, %s, %s, %s, VM paused at most %.1f ms -> %s%n",
+        Plural.of(report.sessions().size(), "session"),
         Plural.of(endpoints.size(), "target"), Plural.of(report.threads(), "thread"),
         Plural.of(report.sessions().stream().mapToLong(r -> r.run().breakpoints()).sum(), "breakpoint"),
         Plural.of(report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), "hit"),
-        Plural.of(report.blockEntries(), "block entry"), output);
+        Plural.of(report.blockEntries(), "block entry"),
+        report.sessions().stream().mapToLong(r -> r.longestPauseMicros()).max().orElse(0) / 1000.0, output);
     err.flush();
     return 0;
   }

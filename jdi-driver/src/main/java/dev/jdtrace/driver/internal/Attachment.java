@@ -72,6 +72,9 @@ final class Attachment {
   private int running;
   private long startSuspendNanos;
   private long longestPauseNanos;
+  private int reserveNeeded;
+  /** Breakpoints set for threads at rest, beyond the profile's witnesses. */
+  private int own;
   private boolean detached;
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
@@ -104,7 +107,8 @@ final class Attachment {
    * made during the suspension tells the threads started after the cut, recorded whole; any other thread the
    * cut did not see ended before it.
    *
-   * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set)
+   * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set), or
+   *     when the profile's witnesses and the threads at rest's own breakpoints would pass the budget
    */
   boolean begin() throws InterruptedException {
     recorder.awaitCut();
@@ -154,6 +158,11 @@ final class Attachment {
         }
         if (busy && look < LOOKS) {
           continue;
+        }
+        final long ownBreakpoints = at.values().stream().filter(StartStack::atRest).count();
+        if (spec.witnesses().cardinality() + ownBreakpoints > spec.guardrails().maxBreakpoints()) {
+          reserveNeeded = (int) ownBreakpoints; // The budget: plan fewer witnesses, and run the sessions again.
+          return false;
         }
         final EventRequestManager erm = vm.eventRequestManager();
         final ThreadStartRequest later = erm.createThreadStartRequest();
@@ -275,6 +284,7 @@ final class Attachment {
       woke.setSuspendPolicy(EventRequest.SUSPEND_NONE);
       woke.putProperty(JdiSession.WOKE, Boolean.TRUE);
       woke.enable();
+      own++;
     }
   }
 
@@ -366,6 +376,7 @@ final class Attachment {
    * @return whether the requests were removed
    */
   boolean cut(final boolean force) {
+    final long suspended = System.nanoTime();
     vm.suspend();
     try {
       final List<ThreadReference> busy = new ArrayList<>();
@@ -398,6 +409,7 @@ final class Attachment {
       return true;
     } finally {
       vm.resume();
+      longestPauseNanos = Math.max(longestPauseNanos, System.nanoTime() - suspended);
     }
   }
 
@@ -444,7 +456,8 @@ final class Attachment {
     final EventRequestManager erm = vm.eventRequestManager();
     // First: a death after the cut must not write the stacks of threads whose hits are no longer recorded.
     erm.deleteEventRequests(erm.vmDeathRequests());
-    erm.deleteEventRequests(erm.breakpointRequests());
+    // One command for them all (JDWP ClearAllBreakpoints), not one round trip each: the VM is suspended.
+    erm.deleteAllBreakpoints();
     erm.deleteEventRequests(erm.classPrepareRequests());
     erm.deleteEventRequests(erm.exceptionRequests());
     erm.deleteEventRequests(erm.threadStartRequests());
@@ -482,9 +495,19 @@ final class Attachment {
     return resident;
   }
 
-  /** The longest time the VM was suspended at once while the session began. */
+  /** The longest time the VM was suspended at once by the session: at its cut, or at a look before its detach. */
   long longestPauseMicros() {
     return longestPauseNanos / 1000;
+  }
+
+  /** Breakpoints the session set beyond its witnesses: one per thread at rest in traced code at the cut. */
+  int ownBreakpoints() {
+    return own;
+  }
+
+  /** Breakpoints of their own the threads at rest needed beyond the budget, or 0. */
+  int reserveNeeded() {
+    return reserveNeeded;
   }
 
   /** How long the VM was suspended while the session began. */
