@@ -111,6 +111,18 @@ final class Attachment {
    *     when the profile's witnesses and the threads at rest's own breakpoints would pass the budget
    */
   boolean begin() throws InterruptedException {
+    try {
+      return cutWithBreakpointsSet();
+    } catch (final VMDisconnectedException e) {
+      if (died()) {
+        return false; // It exited while the breakpoints were set: nothing was recorded, its death is told.
+      }
+      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session()
+          + " without exiting (killed outright?): where its threads stood is unknown");
+    }
+  }
+
+  private boolean cutWithBreakpointsSet() throws InterruptedException {
     recorder.awaitCut();
     final Queue<ReferenceType> prepared = new ConcurrentLinkedQueue<>();
     session.deferInstalls(prepared);
@@ -136,11 +148,14 @@ final class Attachment {
     for (int look = 1; ; look++) {
       if (look > 1) {
         final long until = System.nanoTime() + LOOK_MILLIS * 1_000_000;
-        while (System.nanoTime() < until) {
+        while (System.nanoTime() < until && !died()) {
           drainOnce(until);
         }
       }
       if (!whileDraining(() -> installQueued(prepared))) {
+        return false;
+      }
+      if (died()) {
         return false;
       }
       final long suspended = System.nanoTime();
@@ -149,12 +164,14 @@ final class Attachment {
         if (!installQueued(prepared)) { // prepared while the queue was installed: rare, and small
           return false;
         }
+        final List<ThreadReference> threads = vm.allThreads();
+        // Each stack is a few round trips: read them from several threads, so that they overlap.
+        final List<StartStack> stacks = inParallel(threads, t -> StartStack.of(t, spec.program()));
         final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
         boolean busy = false;
-        for (final ThreadReference t : vm.allThreads()) {
-          final StartStack stack = StartStack.of(t, spec.program());
-          at.put(t, stack);
-          busy |= stack.kind() == StartStack.Kind.RUNNING;
+        for (int i = 0; i < threads.size(); i++) {
+          at.put(threads.get(i), stacks.get(i));
+          busy |= stacks.get(i).kind() == StartStack.Kind.RUNNING;
         }
         if (busy && look < LOOKS) {
           continue;
@@ -170,12 +187,13 @@ final class Attachment {
         later.enable();
         final Set<Long> seen = new HashSet<>();
         final Set<Long> fences = new HashSet<>();
-        at.forEach((thread, stack) -> {
-          seen.add(thread.uniqueID());
-          if (stack.kind() != StartStack.Kind.RUNNING && fence(thread)) {
-            fences.add(thread.uniqueID());
+        final List<Boolean> fenced = inParallel(threads, t -> at.get(t).kind() != StartStack.Kind.RUNNING && fence(t));
+        for (int i = 0; i < threads.size(); i++) {
+          seen.add(threads.get(i).uniqueID());
+          if (fenced.get(i)) {
+            fences.add(threads.get(i).uniqueID());
           }
-        });
+        }
         recorder.cut(seen, fences);
         at.forEach((thread, stack) -> {
           if (stack.kind() != StartStack.Kind.OUTSIDE && fences.contains(thread.uniqueID())
@@ -214,6 +232,34 @@ final class Attachment {
     }
   }
 
+  /** Applies a JDI call to each item from {@value #INSTALL_THREADS} threads at once; results in item order. */
+  private <T, R> List<R> inParallel(final List<T> items, final java.util.function.Function<T, R> call)
+      throws InterruptedException {
+    if (items.size() < 2 * INSTALL_THREADS) {
+      return items.stream().map(call).toList();
+    }
+    final ExecutorService pool = Executors.newFixedThreadPool(INSTALL_THREADS, r -> {
+      final Thread t = new Thread(r, "jdtrace-stacks");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      final List<Future<R>> done = new ArrayList<>();
+      for (final T item : items) {
+        done.add(pool.submit(() -> call.apply(item)));
+      }
+      final List<R> out = new ArrayList<>();
+      for (final Future<R> f : done) {
+        out.add(f.get());
+      }
+      return out;
+    } catch (final ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   /** Verifies and installs the classes prepared since the last call; false when one is refused. */
   private boolean installQueued(final Queue<ReferenceType> prepared) throws InterruptedException {
     final List<BreakpointInstaller.Verified> verified = new ArrayList<>();
@@ -240,11 +286,14 @@ final class Attachment {
     });
     try {
       final Future<Boolean> done = one.submit(task);
-      while (!done.isDone()) {
+      while (!done.isDone() && !died()) {
         drainOnce(System.nanoTime() + 5_000_000);
       }
-      return done.get() && !died();
+      return !died() && done.get();
     } catch (final ExecutionException e) {
+      if (died()) {
+        return false;
+      }
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     } finally {
       one.shutdownNow();
@@ -441,6 +490,9 @@ final class Attachment {
     detached = true;
     try {
       removeRequests();
+      // The fences of threads that never ran since the cut: one round trip each, so not while suspended.
+      final EventRequestManager erm = vm.eventRequestManager();
+      erm.deleteEventRequests(erm.stepRequests());
       Attacher.detach(spec.target(), vm);
     } catch (final VMDisconnectedException e) {
       // The target is gone already: nothing is left to remove.
@@ -461,7 +513,6 @@ final class Attachment {
     erm.deleteEventRequests(erm.classPrepareRequests());
     erm.deleteEventRequests(erm.exceptionRequests());
     erm.deleteEventRequests(erm.threadStartRequests());
-    erm.deleteEventRequests(erm.stepRequests());
   }
 
   /**
