@@ -2,9 +2,9 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.cli.servers.HttpAsk;
-import dev.jdtrace.cli.servers.JdkHttpService;
-import dev.jdtrace.cli.servers.JettyService;
+import dev.jdtrace.servers.HttpAsk;
+import dev.jdtrace.servers.JdkHttpService;
+import dev.jdtrace.servers.JettyService;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -20,14 +20,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code jdtrace attach} on real servers: the JDK's {@code HttpServer} and Jetty 12, each with a traced handler
- * ({@code dev.jdtrace.cli.servers}, rendering with commons-lang3's {@code StringUtils}, traced too), warmed by one
+ * ({@code dev.jdtrace.servers}, rendering with commons-lang3's {@code StringUtils}, traced too), warmed by one
  * request, without {@code --classpath} (the target's own class
  * path is read over JDWP). A request traced in one and in three sessions must give the blocks of an all-blocks
  * one-session attach of the same request, also when the handler throws; the request's pool thread is another
  * one in every session. Each attach waits on its trigger's answer, never on a time.
  */
 class AttachServersTest {
-  private static final String INCLUDE = "dev.jdtrace.cli.servers.*";
+  private static final String INCLUDE = "dev.jdtrace.servers.*";
   private static final String LIBRARY = "org.apache.commons.lang3.StringUtils";
 
   @TempDir
@@ -62,7 +62,7 @@ class AttachServersTest {
     assertThat(Cli.execute("export", trace.toString(), "-o", out.toString()).exitCode()).isZero();
     final List<String> lines = new ArrayList<>();
     for (final String l : Files.readAllLines(out)) {
-      if (!l.startsWith("#") && l.contains("\tdev.jdtrace.cli.servers.Page\t")) {
+      if (!l.startsWith("#") && l.contains("\tdev.jdtrace.servers.Page\t")) {
         threads.add(l.substring(0, l.indexOf('\t')));
       }
     }

@@ -262,8 +262,8 @@ final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM paused %.1f ms "
-            + "at the start%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
+    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM paused at most "
+            + "%.1f ms%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
         Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",

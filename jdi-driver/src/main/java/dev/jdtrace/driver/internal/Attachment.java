@@ -20,6 +20,7 @@ import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.model.Block;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -424,22 +425,24 @@ final class Attachment {
    *
    * @return whether the requests were removed
    */
-  boolean cut(final boolean force) {
+  boolean cut(final boolean force) throws InterruptedException {
     final long suspended = System.nanoTime();
     vm.suspend();
     try {
       final List<ThreadReference> busy = new ArrayList<>();
       final List<ThreadReference> home = new ArrayList<>();
-      for (final ThreadReference t : vm.allThreads()) {
-        // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
-        if (!recorder.mayRecord(t)) {
-          continue;
-        }
-        final int[] start = recorder.startOf(t);
-        if (start != null && StartStack.of(t, spec.program()).at(start)) {
-          home.add(t);
-        } else if (insideTracedCode(t)) {
-          busy.add(t);
+      // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
+      final List<ThreadReference> threads = vm.allThreads().stream().filter(recorder::mayRecord).toList();
+      final Map<ThreadReference, int[]> starts = new HashMap<>();
+      threads.forEach(t -> starts.put(t, recorder.startOf(t)));
+      // Home (0), inside traced code (1), or out of it (2): read from several threads, the round trips overlap.
+      final List<Integer> where = inParallel(threads, t -> starts.get(t) != null
+          && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0 : insideTracedCode(t) ? 1 : 2);
+      for (int i = 0; i < threads.size(); i++) {
+        if (where.get(i) == 0) {
+          home.add(threads.get(i));
+        } else if (where.get(i) == 1) {
+          busy.add(threads.get(i));
         }
       }
       if (!busy.isEmpty() && !force) {

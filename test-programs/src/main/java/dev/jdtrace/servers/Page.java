@@ -1,4 +1,4 @@
-package dev.jdtrace.cli.servers;
+package dev.jdtrace.servers;
 
 import org.apache.commons.lang3.StringUtils;
 
@@ -8,6 +8,9 @@ import org.apache.commons.lang3.StringUtils;
  * handler with a bug does.
  */
 public final class Page {
+  /** What both servers answer on {@code /static}, without rendering: requests a trace of {@link Page} does not follow. */
+  public static final String STATIC = "<p>static</p>";
+
   private Page() {
   }
 

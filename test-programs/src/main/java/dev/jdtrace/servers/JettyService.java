@@ -1,4 +1,4 @@
-package dev.jdtrace.cli.servers;
+package dev.jdtrace.servers;
 
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -34,7 +34,8 @@ public final class JettyService {
   static final class PageHandler extends Handler.Abstract {
     @Override
     public boolean handle(final Request request, final Response response, final Callback callback) {
-      final String page = Page.render(request.getHttpURI().getQuery());
+      final String page = request.getHttpURI().getPath().startsWith("/static") ? Page.STATIC
+          : Page.render(request.getHttpURI().getQuery());
       response.setStatus(200);
       response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/html; charset=utf-8");
       Content.Sink.write(response, true, page, callback);

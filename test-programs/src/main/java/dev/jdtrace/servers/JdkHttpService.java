@@ -1,4 +1,4 @@
-package dev.jdtrace.cli.servers;
+package dev.jdtrace.servers;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -30,7 +30,8 @@ public final class JdkHttpService {
 
   /** Answers the page; when rendering throws, the server closes the exchange without an answer. */
   static void handle(final HttpExchange exchange) throws IOException {
-    final byte[] body = Page.render(exchange.getRequestURI().getQuery()).getBytes(StandardCharsets.UTF_8);
+    final byte[] body = (exchange.getRequestURI().getPath().startsWith("/static") ? Page.STATIC
+        : Page.render(exchange.getRequestURI().getQuery())).getBytes(StandardCharsets.UTF_8);
     exchange.sendResponseHeaders(200, body.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(body);

@@ -1,4 +1,4 @@
-package dev.jdtrace.cli.servers;
+package dev.jdtrace.servers;
 
 import java.io.IOException;
 import java.io.InputStream;
