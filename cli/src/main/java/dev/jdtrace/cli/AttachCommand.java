@@ -104,6 +104,10 @@ final class AttachCommand implements Callable<Integer> {
           + " With -, the trigger's output goes to standard error.")
   Path output;
 
+  @Option(names = "--stats", paramLabel = "FILE", description = "Also write each session's figures as JSON: "
+      + "breakpoints, hits, threads, wall time and its longest VM pause.")
+  Path stats;
+
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
@@ -150,6 +154,12 @@ final class AttachCommand implements Callable<Integer> {
         Plural.of(report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), "hit"),
         Plural.of(report.blockEntries(), "block entry"),
         report.sessions().stream().mapToLong(r -> r.longestPauseMicros()).max().orElse(0) / 1000.0, output);
+    if (stats != null) {
+      OutputTarget.check(stats, "--stats FILE").write(out -> new com.fasterxml.jackson.databind.ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writer()
+          .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+          .writeValue(out, AttachStats.of(report)));
+    }
     err.flush();
     return 0;
   }

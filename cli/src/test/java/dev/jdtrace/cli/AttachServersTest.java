@@ -76,12 +76,18 @@ class AttachServersTest {
 
   private Path attach(final ServiceJvm server, final String path, final String name, final String... options) {
     final Path trace = dir.resolve(name + ".trace");
+    final Path stats = dir.resolve(name + ".json");
     final List<String> args = new ArrayList<>(List.of("attach", server.target(), "--include", INCLUDE, "--include", LIBRARY, "--settle",
-        "200", "--trigger", trigger(server, path), "-o", trace.toString()));
+        "200", "--trigger", trigger(server, path), "-o", trace.toString(), "--stats", stats.toString()));
     args.addAll(List.of(options));
     final Cli.Outcome o = Cli.execute(args.toArray(String[]::new));
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.err()).contains("VM paused at most");
+    try {
+      assertThat(Files.readString(stats)).contains("\"longestPauseMillis\"").contains("\"session\" : 0");
+    } catch (final IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     last = o.err();
     return trace;
   }

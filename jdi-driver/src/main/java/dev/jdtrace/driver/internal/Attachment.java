@@ -202,7 +202,7 @@ final class Attachment {
             startAt(thread, stack);
           }
         });
-        session.installPrepared();
+        session.installPrepared(INSTALL_THREADS);
         return true;
       } finally {
         vm.resume();

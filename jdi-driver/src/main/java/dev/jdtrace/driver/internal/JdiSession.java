@@ -47,6 +47,7 @@ public final class JdiSession {
   private final Set<ReferenceType> prepared = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** While an attach sets its breakpoints with the VM running: classes prepared meanwhile, to install. */
   private java.util.Queue<ReferenceType> deferred;
+  private int installThreads = 1;
   private final ExceptionLocator exceptions;
   private final EndLocator ends;
   private boolean installing = true;
@@ -249,9 +250,13 @@ public final class JdiSession {
     deferred = queue;
   }
 
-  /** Classes prepared are given their breakpoints as they come again, with the VM held by the event. */
-  void installPrepared() {
+  /**
+   * Classes prepared are given their breakpoints as they come again, with the VM held by the event: from this
+   * many threads at once, so that the pause is as short as the round trips allow.
+   */
+  void installPrepared(final int threads) {
     deferred = null;
+    installThreads = threads;
   }
 
   private void prepare(final ReferenceType type) {
@@ -259,6 +264,16 @@ public final class JdiSession {
       final java.util.Queue<ReferenceType> queue = deferred;
       if (queue != null) {
         queue.add(type);
+      } else if (installThreads > 1) {
+        final BreakpointInstaller.Verified verified = installer.verify(type);
+        if (verified != null) {
+          try {
+            installer.install(java.util.List.of(verified), installThreads);
+          } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("interrupted while setting the breakpoints of " + type.name());
+          }
+        }
       } else {
         installer.install(type);
       }
