@@ -110,6 +110,10 @@ final class AttachCommand implements Callable<Integer> {
       + "the attach is not recorded, nor anything it calls). The session detaches between calls.")
   String within;
 
+  @Option(names = "--stats", paramLabel = "FILE", description = "Also write each session's figures as JSON: "
+      + "breakpoints, hits, threads, wall time and its longest VM pause.")
+  Path stats;
+
   @Override
   public Integer call() throws IOException {
     final PrintWriter err = Info.notices(spec);
@@ -150,11 +154,19 @@ final class AttachCommand implements Callable<Integer> {
       err.printf("jdtrace: traced again in one session, exact: the sessions' windows differed (%s)%n",
           report.oneSession());
     }
-    err.printf("jdtrace: %s on %s, %s, %s, %s, %s -> %s%n", Plural.of(report.sessions().size(), "session"),
+    err.printf("jdtrace: %s on %s, %s, %s, %s, %s, VM paused at most %.1f ms -> %s%n",
+        Plural.of(report.sessions().size(), "session"),
         Plural.of(endpoints.size(), "target"), Plural.of(report.threads(), "thread"),
         Plural.of(report.sessions().stream().mapToLong(r -> r.run().breakpoints()).sum(), "breakpoint"),
         Plural.of(report.sessions().stream().mapToLong(r -> r.run().hits()).sum(), "hit"),
-        Plural.of(report.blockEntries(), "block entry"), output);
+        Plural.of(report.blockEntries(), "block entry"),
+        report.sessions().stream().mapToLong(r -> r.longestPauseMicros()).max().orElse(0) / 1000.0, output);
+    if (stats != null) {
+      OutputTarget.check(stats, "--stats FILE").write(out -> new com.fasterxml.jackson.databind.ObjectMapper()
+          .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writer()
+          .without(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+          .writeValue(out, AttachStats.of(report)));
+    }
     err.flush();
     return 0;
   }

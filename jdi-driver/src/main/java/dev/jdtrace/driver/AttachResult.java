@@ -16,14 +16,20 @@ import java.util.Set;
  *     in an untraced call); their events are not recorded, because their paths cannot be started exactly
  * @param residentThreads threads at rest inside traced code when the session attached, recorded from their
  *     start stacks
- * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began
+ * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began, in all
+ * @param longestPauseMicros the longest suspension of the VM by the session, at its start or before its detach (its
+ *     breakpoints are set with the VM running; it is suspended only to read the threads' stacks)
+ * @param reserveNeeded breakpoints of their own that the threads at rest in traced code needed at the cut, when
+ *     they and the profile's witnesses would have passed the budget ({@link Guardrails#maxBreakpoints}): the
+ *     session then traced nothing, and the sessions must be planned for that many fewer witnesses; else 0
  * @param activity per recorded thread, in stream index order, when it ran traced code
  * @param loadedClasses traced classes loaded in the target by the end of the session
  * @param targetExited whether the target exited during the session: like a launched session, the stream
  *     ends every recorded thread where it stood at the VM's death
  */
 public record AttachResult(Endpoint target, SessionResult run, GuardrailBreach truncated, Set<Integer> cutThreads,
-    int skippedThreads, int residentThreads, long startSuspendMicros, List<ThreadActivity> activity,
+    int skippedThreads, int residentThreads, long startSuspendMicros, long longestPauseMicros,
+    int reserveNeeded, List<ThreadActivity> activity,
     int loadedClasses, boolean targetExited) {
 
   public AttachResult {

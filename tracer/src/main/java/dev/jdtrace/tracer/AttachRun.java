@@ -1,6 +1,7 @@
 package dev.jdtrace.tracer;
 
 import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.distributor.CapTooSmallException;
 import dev.jdtrace.distributor.Plan;
 import dev.jdtrace.driver.AttachResult;
 import dev.jdtrace.driver.AttachSession;
@@ -65,10 +66,21 @@ final class AttachRun {
     String oneSession = null;
     String told = null;
     final Set<Endpoint> toldHeld = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    // Breakpoints the threads at rest in traced code take from --cap, once a session has found them.
+    int reserved = 0;
     for (int round = 1; ; ) {
       final TracedProgram traced = traced(request, learned, info);
       tellHeld(request.targets().get(0), toldHeld, info);
-      final TracePlan planned = TraceRun.plan(traced, planning, info);
+      final TracePlan planned;
+      try {
+        planned = TraceRun.plan(traced, planning, info);
+      } catch (final CapTooSmallException e) {
+        if (reserved == 0) {
+          throw e;
+        }
+        throw new CapTooSmallException(request.planning().cap(), e.minimum() + reserved, e.job() + ", and each of the "
+            + Plural.of(reserved, "thread") + " at rest in traced code needs a breakpoint of its own");
+      }
       final Plan plan = planned.plan();
       if (told != null) {
         SameRunEvidence.checkOneSession(plan, told, planning);
@@ -77,6 +89,14 @@ final class AttachRun {
       final Path work = Files.createTempDirectory("jdtrace-attach-");
       try (Interruption guard = Interruption.guard(List.of(work), info)) {
         final List<AttachResult> results = runAll(request, traced, plan, within, work, out, err, info, toldHeld);
+        final int reserve = results.stream().mapToInt(AttachResult::reserveNeeded).max().orElse(0);
+        if (reserve > 0) {
+          // --cap counts every breakpoint set at once: a thread at rest in traced code at the cut needs one.
+          planning = reservedFor(reserve, request, planning, round, info);
+          reserved = reserve;
+          round++;
+          continue;
+        }
         final FirstPass.Unknown unknown = FirstPass.Unknown.of(results.stream().map(AttachResult::run).toList());
         if (!unknown.traced().isEmpty()) {
           final String which = unknown.describe();
@@ -174,6 +194,20 @@ final class AttachRun {
     return TracedProgram.ofRunning(classpath, filter, program, TracedProgram.unplanned(classpath, filter, program));
   }
 
+  /** The request planning fewer witnesses per session, to leave room for the threads at rest's own breakpoints. */
+  private static RunRequest reservedFor(final int reserve, final AttachRequest request, final RunRequest planning,
+      final int round, final Consumer<String> info) {
+    final int cap = request.planning().cap() - reserve;
+    if (round == ROUNDS || cap < 1) {
+      throw new CapTooSmallException(request.planning().cap(), reserve + 1, "each of the " + Plural.of(reserve,
+          "thread") + " at rest in traced code at the attach needs a breakpoint of its own, on top of the witnesses");
+    }
+    info.accept("each of the " + Plural.of(reserve, "thread") + " at rest in traced code needs a breakpoint of its "
+        + "own: planning again with at most " + cap + " witnesses per session under --cap " + request.planning().cap()
+        + " (the sessions run again)");
+    return planning.withCap(Math.min(planning.cap(), cap));
+  }
+
   /** One worker per target; each runs its sessions in order. Results in session order. */
   private static List<AttachResult> runAll(final AttachRequest request, final TracedProgram traced, final Plan plan,
       final Within within, final Path work,
@@ -191,7 +225,8 @@ final class AttachRun {
             final Plan.SessionPlan s = plan.sessions().get(k);
             final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), traced.program(),
                 traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
-                request.guardrails(), traced.unplanned(), within), k == 0 ? out : OutputStream.nullOutputStream(),
+                request.guardrails().withMaxBreakpoints(request.planning().cap()), traced.unplanned(), within),
+                k == 0 ? out : OutputStream.nullOutputStream(),
                 k == 0 ? err : OutputStream.nullOutputStream());
             tellHeld(targets.get(first), toldHeld, info);
             info.accept(describe(r, total));
@@ -233,14 +268,14 @@ final class AttachRun {
 
   private static String describe(final AttachResult r, final int total) {
     final SessionResult s = r.run();
-    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM suspended %.1f ms "
-            + "at the start%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
+    return String.format("session %d (of %d) on %s: %s, %s, %s%s%s, %.1f s, VM paused at most "
+            + "%.1f ms%s", s.session(), total, r.target(), Plural.of(s.breakpoints(), "breakpoint"),
         Plural.of(s.hits(), "hit"), Plural.of(s.threads(), "thread"),
         r.residentThreads() == 0 ? "" : " (" + r.residentThreads() + " at rest inside traced code at the attach, "
             + "traced from there)",
         r.skippedThreads() == 0 ? "" : " (" + r.skippedThreads() + " running inside traced code at the attach, not "
             + "recorded)",
-        s.wallMillis() / 1000.0, r.startSuspendMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
+        s.wallMillis() / 1000.0, r.longestPauseMicros() / 1000.0, r.truncated() == null ? "" : ", TRUNCATED: "
             + r.truncated().describe()) + (r.targetExited() ? "; the target exited during the session: its threads "
             + "end where they stood at its death" : "");
   }

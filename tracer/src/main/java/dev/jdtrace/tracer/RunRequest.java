@@ -48,6 +48,12 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
         parallel, allClasses, policy, within);
   }
 
+  /** The same request under another cap on breakpoints per session. */
+  public RunRequest withCap(final int perSession) {
+    return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, perSession,
+        strategy, parallel, allClasses, sameRun, within);
+  }
+
   /** The same request asking for this many sessions (0: the cost model chooses). */
   public RunRequest withSessions(final int wanted) {
     return new RunRequest(includes, excludes, profile, trace, weights, stdin, javaCommand, wanted, cap, strategy,

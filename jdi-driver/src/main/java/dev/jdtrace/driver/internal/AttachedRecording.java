@@ -80,10 +80,11 @@ public final class AttachedRecording {
         attachment.detach();
         final BreakpointInstaller installer = attachment.installer();
         final SessionResult run = new SessionResult(spec.session(), exit, digest, recorder.threads(),
-            installer.breakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
+            installer.breakpoints() + attachment.ownBreakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
             installer.unplannedPrepared(), List.of());
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
-            attachment.residentThreads(), attachment.startSuspendMicros(), recorder.activity(), loaded,
+            attachment.residentThreads(), attachment.startSuspendMicros(), attachment.longestPauseMicros(),
+            attachment.reserveNeeded(), recorder.activity(), loaded,
             attachment.died());
       } finally {
         attachment.detach();

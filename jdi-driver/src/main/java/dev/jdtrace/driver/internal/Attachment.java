@@ -12,17 +12,27 @@ import com.sun.jdi.event.EventSet;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
+import com.sun.jdi.request.StepRequest;
+import com.sun.jdi.request.ThreadStartRequest;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.GuardrailBreach;
 import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.model.Block;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * One session on a running JVM, from its first request to its detach. Only {@code SUSPEND_NONE}
@@ -48,6 +58,8 @@ final class Attachment {
   static final int LOOKS = 10;
   /** How long such a thread gets to reach a call between two looks. */
   static final long LOOK_MILLIS = 50;
+  /** Threads that set breakpoints at once: measured, see docs/benchmarks.md. */
+  static final int INSTALL_THREADS = Integer.getInteger("jdtrace.installThreads", 4);
   private final VirtualMachine vm;
   private final AttachSpec spec;
   private final Recorder recorder;
@@ -62,6 +74,10 @@ final class Attachment {
   private int resident;
   private int running;
   private long startSuspendNanos;
+  private long longestPauseNanos;
+  private int reserveNeeded;
+  /** Breakpoints set for threads at rest, beyond the profile's witnesses. */
+  private int own;
   private boolean detached;
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
@@ -77,58 +93,234 @@ final class Attachment {
   }
 
   /**
-   * With the VM suspended: checks every loaded traced class and, only when none is refused, sets all
-   * their breakpoints; then reads where each thread inside traced code stands. A thread at rest there
-   * (every traced frame inside a call, an untraced frame on top) is recorded from that start stack. A
-   * thread running a traced block cannot be started exactly: the VM is resumed and looked at again, a few
-   * times, and a thread still running then is left out of the session.
+   * Sets the session's breakpoints with the VM running, then cuts: suspends the VM only to read every thread's
+   * stack and give each thread a fence, and resumes it.
    *
-   * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set)
+   * <p>First every loaded traced class is checked and, only when none is refused, all their breakpoints are
+   * set from {@value #INSTALL_THREADS} threads while the event thread drains events (nothing is recorded yet;
+   * a class prepared meanwhile is queued, its set resumed at once, and installed before the cut). Then the cut:
+   * a thread running a traced block (its top frame traced, perhaps inside a breakpoint's callback) is left out,
+   * after a few looks; a thread at rest in traced code is recorded from its start stack; any other thread from
+   * where it next enters traced code. Hits raised before the cut are dropped exactly by a fence per thread: a
+   * one-shot single-step request made during the suspension, whose event comes with the thread's first
+   * instruction after the cut. The JDWP agent sends each thread's events in the order it raised them (one
+   * queue, one sender), and a thread whose top frame is untraced has raised, before the cut, every breakpoint
+   * event of its own (they are raised inside the breakpoint's callback, at the traced location). So a thread's
+   * events before its fence came before the cut, and those from it on after. An exception event that comes after
+   * the cut is a fence too: its thread was inside that event's callback at the cut (an exception holds its
+   * thread until its set is resumed), and the unwinding it reports is still to come. A thread-start request
+   * made during the suspension tells the threads started after the cut, recorded whole; any other thread the
+   * cut did not see ended before it.
+   *
+   * @return false when a class was refused or a loaded traced class is not in the plan (no breakpoint is set), or
+   *     when the profile's witnesses and the threads at rest's own breakpoints would pass the budget
    */
   boolean begin() throws InterruptedException {
+    try {
+      return cutWithBreakpointsSet();
+    } catch (final VMDisconnectedException e) {
+      if (died()) {
+        return false; // It exited while the breakpoints were set: nothing was recorded, its death is told.
+      }
+      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session()
+          + " without exiting (killed outright?): where its threads stood is unknown");
+    }
+  }
+
+  private boolean cutWithBreakpointsSet() throws InterruptedException {
+    recorder.awaitCut();
+    final Queue<ReferenceType> prepared = new ConcurrentLinkedQueue<>();
+    session.deferInstalls(prepared);
+    final boolean safe = whileDraining(() -> {
+      final List<BreakpointInstaller.Verified> verified = new ArrayList<>();
+      for (final ReferenceType type : vm.allClasses()) {
+        if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
+          final BreakpointInstaller.Verified v = installer.verify(type);
+          if (v != null) {
+            verified.add(v);
+          }
+        }
+      }
+      if (!installer.refused().isEmpty() || !installer.unplannedPrepared().isEmpty()) {
+        return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
+      }
+      installer.install(verified, INSTALL_THREADS);
+      return true;
+    });
+    if (!safe) {
+      return false;
+    }
     for (int look = 1; ; look++) {
       if (look > 1) {
-        Thread.sleep(LOOK_MILLIS);
+        final long until = System.nanoTime() + LOOK_MILLIS * 1_000_000;
+        while (System.nanoTime() < until && !died()) {
+          drainOnce(until);
+        }
+      }
+      if (!whileDraining(() -> installQueued(prepared))) {
+        return false;
+      }
+      if (died()) {
+        return false;
       }
       final long suspended = System.nanoTime();
       vm.suspend();
       try {
-        final Map<ThreadReference, StartStack> inside = new LinkedHashMap<>();
+        if (!installQueued(prepared)) { // prepared while the queue was installed: rare, and small
+          return false;
+        }
+        final List<ThreadReference> threads = vm.allThreads();
+        // Each stack is a few round trips: read them from several threads, so that they overlap.
+        final List<StartStack> stacks = inParallel(threads, t -> StartStack.of(t, spec.program()));
+        final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
         boolean busy = false;
-        for (final ThreadReference t : vm.allThreads()) {
-          final StartStack at = StartStack.of(t, spec.program());
-          if (at.kind() != StartStack.Kind.OUTSIDE) {
-            inside.put(t, at);
-            busy |= !at.atRest();
-          }
+        for (int i = 0; i < threads.size(); i++) {
+          at.put(threads.get(i), stacks.get(i));
+          busy |= stacks.get(i).kind() == StartStack.Kind.RUNNING;
         }
         // (--within: windows start at a matching method's entry, whatever runs now.)
         if (busy && look < LOOKS && windows == null) {
           continue;
         }
-        final List<BreakpointInstaller.Verified> safe = new ArrayList<>();
-        for (final ReferenceType type : vm.allClasses()) {
-          if (type.isPrepared() && spec.filter().matches(type.name()) && session.claim(type)) {
-            final BreakpointInstaller.Verified v = installer.verify(type);
-            if (v != null) {
-              safe.add(v);
-            }
+        final long ownBreakpoints = at.values().stream().filter(StartStack::atRest).count();
+        if (spec.witnesses().cardinality() + ownBreakpoints > spec.guardrails().maxBreakpoints()) {
+          reserveNeeded = (int) ownBreakpoints; // The budget: plan fewer witnesses, and run the sessions again.
+          return false;
+        }
+        final EventRequestManager erm = vm.eventRequestManager();
+        final ThreadStartRequest later = erm.createThreadStartRequest();
+        later.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+        later.enable();
+        final Set<Long> seen = new HashSet<>();
+        final Set<Long> fences = new HashSet<>();
+        final List<Boolean> fenced = inParallel(threads, t -> at.get(t).kind() != StartStack.Kind.RUNNING && fence(t));
+        for (int i = 0; i < threads.size(); i++) {
+          seen.add(threads.get(i).uniqueID());
+          if (fenced.get(i)) {
+            fences.add(threads.get(i).uniqueID());
           }
         }
-        if (!installer.refused().isEmpty() || !installer.unplannedPrepared().isEmpty()) {
-          return false; // Refused, or the plan misses a loaded class: the attach plans again without a window.
-        }
-        safe.forEach(installer::install);
+        recorder.cut(seen, fences);
         if (windows == null) {
-          inside.forEach(this::startAt);
+          at.forEach((thread, stack) -> {
+            if (stack.kind() != StartStack.Kind.OUTSIDE && fences.contains(thread.uniqueID())
+                || stack.kind() == StartStack.Kind.RUNNING) {
+              startAt(thread, stack);
+            }
+          });
         } else {
-          inside.keySet().forEach(windows::attachedAt);
+          // --within: a thread inside traced code at the cut opens no window until the call it is in ends.
+          at.forEach((thread, stack) -> {
+            if (stack.kind() != StartStack.Kind.OUTSIDE) {
+              windows.attachedAt(thread);
+            }
+          });
         }
+        session.installPrepared(INSTALL_THREADS);
         return true;
       } finally {
         vm.resume();
-        startSuspendNanos += System.nanoTime() - suspended;
+        final long pause = System.nanoTime() - suspended;
+        startSuspendNanos += pause;
+        longestPauseNanos = Math.max(longestPauseNanos, pause);
       }
+    }
+  }
+
+  /**
+   * Gives a suspended thread its fence: a one-shot single step, raised at the first instruction it runs after
+   * the cut, before any breakpoint there (the agent reports both in one set).
+   *
+   * @return false when the thread cannot step (it ended meanwhile): then it is not recorded
+   */
+  private boolean fence(final ThreadReference thread) {
+    try {
+      final StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_MIN,
+          StepRequest.STEP_INTO);
+      step.addCountFilter(1);
+      step.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+      step.putProperty(JdiSession.FENCE, Boolean.TRUE);
+      step.enable();
+      return true;
+    } catch (final IllegalThreadStateException | ObjectCollectedException | com.sun.jdi.InternalException e) {
+      return false;
+    }
+  }
+
+  /** Applies a JDI call to each item from {@value #INSTALL_THREADS} threads at once; results in item order. */
+  private <T, R> List<R> inParallel(final List<T> items, final java.util.function.Function<T, R> call)
+      throws InterruptedException {
+    if (items.size() < 2 * INSTALL_THREADS) {
+      return items.stream().map(call).toList();
+    }
+    final ExecutorService pool = Executors.newFixedThreadPool(INSTALL_THREADS, r -> {
+      final Thread t = new Thread(r, "jdtrace-stacks");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      final List<Future<R>> done = new ArrayList<>();
+      for (final T item : items) {
+        done.add(pool.submit(() -> call.apply(item)));
+      }
+      final List<R> out = new ArrayList<>();
+      for (final Future<R> f : done) {
+        out.add(f.get());
+      }
+      return out;
+    } catch (final ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Verifies and installs the classes prepared since the last call; false when one is refused. */
+  private boolean installQueued(final Queue<ReferenceType> prepared) throws InterruptedException {
+    final List<BreakpointInstaller.Verified> verified = new ArrayList<>();
+    ReferenceType type;
+    while ((type = prepared.poll()) != null) {
+      final BreakpointInstaller.Verified v = installer.verify(type);
+      if (v != null) {
+        verified.add(v);
+      }
+    }
+    if (!installer.refused().isEmpty()) {
+      return false;
+    }
+    installer.install(verified, INSTALL_THREADS);
+    return true;
+  }
+
+  /** Runs a task on another thread while this one, the event thread, handles the events that come meanwhile. */
+  private boolean whileDraining(final Callable<Boolean> task) throws InterruptedException {
+    final ExecutorService one = Executors.newSingleThreadExecutor(r -> {
+      final Thread t = new Thread(r, "jdtrace-setup-" + spec.target());
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      final Future<Boolean> done = one.submit(task);
+      while (!done.isDone() && !died()) {
+        drainOnce(System.nanoTime() + 5_000_000);
+      }
+      return !died() && done.get();
+    } catch (final ExecutionException e) {
+      if (died()) {
+        return false;
+      }
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      one.shutdownNow();
+    }
+  }
+
+  /** Handles at most one event set, waiting for it until the deadline. */
+  private void drainOnce(final long until) throws InterruptedException {
+    final EventSet set = vm.eventQueue().remove(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+    if (set != null && !session.handle(set) && !died()) {
+      throw new TargetException("the target " + spec.target() + " disconnected during session " + spec.session()
+          + " without exiting (killed outright?): where its threads stood is unknown");
     }
   }
 
@@ -138,7 +330,7 @@ final class Attachment {
    * thread is left out.
    */
   private void startAt(final ThreadReference thread, final StartStack at) {
-    if (!at.atRest()) {
+    if (at.kind() == StartStack.Kind.RUNNING) {
       recorder.ignore(thread);
       running++;
       return;
@@ -156,6 +348,7 @@ final class Attachment {
       woke.setSuspendPolicy(EventRequest.SUSPEND_NONE);
       woke.putProperty(JdiSession.WOKE, Boolean.TRUE);
       woke.enable();
+      own++;
     }
   }
 
@@ -246,24 +439,29 @@ final class Attachment {
    *
    * @return whether the requests were removed
    */
-  boolean cut(final boolean force) {
+  boolean cut(final boolean force) throws InterruptedException {
+    boolean removed = false;
+    final long suspended = System.nanoTime();
     vm.suspend();
     try {
       final List<ThreadReference> busy = new ArrayList<>();
       final List<ThreadReference> home = new ArrayList<>();
-      for (final ThreadReference t : vm.allThreads()) {
-        if (!recorder.records(t)) {
-          continue;
-        }
-        final int[] start = recorder.startOf(t);
-        if (windows != null) {
-          if (windows.inside(t)) {
-            busy.add(t); // a window is open: the session ends between windows
+      // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
+      final List<ThreadReference> threads = vm.allThreads().stream().filter(recorder::mayRecord).toList();
+      if (windows != null) {
+        threads.stream().filter(windows::inside).forEach(busy::add); // the session ends between windows
+      } else {
+        final Map<ThreadReference, int[]> starts = new HashMap<>();
+        threads.forEach(t -> starts.put(t, recorder.startOf(t)));
+        // Home (0), inside traced code (1), or out of it (2): read from several threads, the round trips overlap.
+        final List<Integer> where = inParallel(threads, t -> starts.get(t) != null
+            && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0 : insideTracedCode(t) ? 1 : 2);
+        for (int i = 0; i < threads.size(); i++) {
+          if (where.get(i) == 0) {
+            home.add(threads.get(i));
+          } else if (where.get(i) == 1) {
+            busy.add(threads.get(i));
           }
-        } else if (start != null && StartStack.of(t, spec.program()).at(start)) {
-          home.add(t);
-        } else if (insideTracedCode(t)) {
-          busy.add(t);
         }
       }
       if (!busy.isEmpty() && !force) {
@@ -277,14 +475,26 @@ final class Attachment {
           recorder.ignore(t); // its first events may still be on their way: drop them, its path is cut
         }
       }
-      removeRequests();
+      removeRequests(false);
       if (windows != null) {
         windows.stopOpening(); // an entry still on its way opens no window whose end would go unseen
       }
       home.forEach(recorder::backAtStart);
+      removed = true;
       return true;
     } finally {
       vm.resume();
+      longestPauseNanos = Math.max(longestPauseNanos, System.nanoTime() - suspended);
+      if (removed) {
+        // The agent clears breakpoints one by one (128-253 ms for 3,832): not while the VM is suspended. No hit
+        // raised meanwhile is recorded: JDI forgets the requests at once and drops the events of a forgotten
+        // request when they are taken from its queue, which this thread (the only one taking them) does after.
+        try {
+          vm.eventRequestManager().deleteAllBreakpoints();
+        } catch (final VMDisconnectedException e) {
+          // It exited meanwhile: nothing is left to remove.
+        }
+      }
     }
   }
 
@@ -316,6 +526,9 @@ final class Attachment {
     detached = true;
     try {
       removeRequests();
+      // The fences of threads that never ran since the cut: one round trip each, so not while suspended.
+      final EventRequestManager erm = vm.eventRequestManager();
+      erm.deleteEventRequests(erm.stepRequests());
       Attacher.detach(spec.target(), vm);
     } catch (final VMDisconnectedException e) {
       // The target is gone already: nothing is left to remove.
@@ -328,10 +541,17 @@ final class Attachment {
   }
 
   private void removeRequests() {
+    removeRequests(true);
+  }
+
+  /** Removes every request of the session; the breakpoints only when asked (see {@link #cut}). */
+  private void removeRequests(final boolean breakpoints) {
     final EventRequestManager erm = vm.eventRequestManager();
     // First: a death after the cut must not write the stacks of threads whose hits are no longer recorded.
     erm.deleteEventRequests(erm.vmDeathRequests());
-    erm.deleteEventRequests(erm.breakpointRequests());
+    if (breakpoints) {
+      erm.deleteAllBreakpoints(); // One command for them all (JDWP ClearAllBreakpoints), not one round trip each.
+    }
     erm.deleteEventRequests(erm.classPrepareRequests());
     erm.deleteEventRequests(erm.exceptionRequests());
     erm.deleteEventRequests(erm.threadStartRequests());
@@ -366,6 +586,21 @@ final class Attachment {
   /** Threads at rest inside traced code at the attach, recorded from their start stacks. */
   int residentThreads() {
     return resident;
+  }
+
+  /** The longest time the VM was suspended at once by the session: at its cut, or at a look before its detach. */
+  long longestPauseMicros() {
+    return longestPauseNanos / 1000;
+  }
+
+  /** Breakpoints the session set beyond its witnesses: one per thread at rest in traced code at the cut. */
+  int ownBreakpoints() {
+    return own;
+  }
+
+  /** Breakpoints of their own the threads at rest needed beyond the budget, or 0. */
+  int reserveNeeded() {
+    return reserveNeeded;
   }
 
   /** How long the VM was suspended while the session began. */

@@ -19,11 +19,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Sets a class's witness breakpoints, but only after proving each one safe: a breakpoint at an offset
  * that is not an instruction start crashes the target JVM (DESIGN §3), and JDI does not refuse it. So
  * the JVM's own bytecode must hash to what was planned and every offset must start an instruction of it.
+ *
+ * <p>Safe to use from several threads at once: an attach sets its breakpoints from a few threads while its
+ * event thread reads {@link #blockAt}, and JDI sends each request's command under that request's own lock.
  */
 final class BreakpointInstaller {
   /** Property key holding the global block id on each breakpoint request. */
@@ -32,15 +41,15 @@ final class BreakpointInstaller {
   private final Program program;
   private final BitSet witnesses;
   private final EventRequestManager requests;
-  private final List<String> refused = new ArrayList<>();
+  private final List<String> refused = java.util.Collections.synchronizedList(new ArrayList<>());
   /** JDI methods of verified classes, to their traced method index. */
-  private final Map<Method, Integer> traced = new HashMap<>();
+  private final Map<Method, Integer> traced = new ConcurrentHashMap<>();
   /** Traced classes the plan left out, and those of them prepared so far. */
   private final Set<String> unplanned;
-  private final Set<String> unplannedPrepared = new TreeSet<>();
+  private final Set<String> unplannedPrepared = java.util.Collections.synchronizedSet(new TreeSet<>());
   /** Classes prepared that the plan does not hold and no class path entry does: loaded from elsewhere. */
-  private final Set<String> outsidePrepared = new TreeSet<>();
-  private int breakpoints;
+  private final Set<String> outsidePrepared = java.util.Collections.synchronizedSet(new TreeSet<>());
+  private final AtomicInteger breakpoints = new AtomicInteger();
   /** The windows of a --within session, whose witnesses cost only inside them; else {@code null}. */
   private Windows windows;
 
@@ -153,22 +162,78 @@ final class BreakpointInstaller {
   void install(final Verified verified) {
     traced.putAll(verified.methods());
     for (int i = 0; i < verified.locations().size(); i++) {
-      final BreakpointRequest bp = requests.createBreakpointRequest(verified.locations().get(i));
-      bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-      bp.putProperty(BLOCK, verified.blocks().get(i));
-      if (windows == null) {
-        if (verified.once().get(i)) {
-          bp.addCountFilter(1);
-        }
-        bp.enable();
-      } else {
-        windows.add(bp); // no count filter: the agent would delete the request while JDI still switches it
-      }
-      breakpoints++;
+      set(verified, i);
     }
     if (windows != null) {
       windows.install(verified.methods());
     }
+  }
+
+  /**
+   * Sets the breakpoints of verified classes from {@code threads} threads at once. Each request is one JDWP
+   * round trip; JDI lets several be outstanding, so the round trips overlap (the agent still sets them one
+   * after another). Creation order, which JDI scans on every hit, stays hottest first only within a class.
+   */
+  void install(final List<Verified> classes, final int threads) throws InterruptedException {
+    classes.forEach(v -> traced.putAll(v.methods()));
+    final List<Runnable> all = new ArrayList<>();
+    for (final Verified v : classes) {
+      for (int i = 0; i < v.locations().size(); i++) {
+        final int at = i;
+        all.add(() -> set(v, at));
+      }
+    }
+    if (windows != null) {
+      classes.forEach(v -> all.add(() -> {
+        synchronized (windows) {
+          windows.install(v.methods());
+        }
+      }));
+    }
+    if (threads <= 1 || all.size() < 2 * threads) {
+      all.forEach(Runnable::run);
+      return;
+    }
+    final ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      final Thread t = new Thread(r, "jdtrace-install");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      final List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        final int first = t;
+        done.add(pool.submit(() -> {
+          for (int i = first; i < all.size(); i += threads) {
+            all.get(i).run();
+          }
+        }));
+      }
+      for (final Future<?> f : done) {
+        f.get();
+      }
+    } catch (final ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private void set(final Verified verified, final int i) {
+    final BreakpointRequest bp = requests.createBreakpointRequest(verified.locations().get(i));
+    bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    bp.putProperty(BLOCK, verified.blocks().get(i));
+    if (windows == null) {
+      if (verified.once().get(i)) {
+        bp.addCountFilter(1);
+      }
+      bp.enable();
+    } else {
+      synchronized (windows) { // an attach sets breakpoints from several threads
+        windows.add(bp); // no count filter: the agent would delete the request while JDI still switches it
+      }
+    }
+    breakpoints.incrementAndGet();
   }
 
   /** The traced method index of a JDI method of a verified class, or -1. */
@@ -207,12 +272,16 @@ final class BreakpointInstaller {
   }
 
   List<String> refused() {
-    return refused;
+    synchronized (refused) {
+      return List.copyOf(refused);
+    }
   }
 
   /** Traced classes prepared that the plan left out, sorted. */
   List<String> unplannedPrepared() {
-    return List.copyOf(unplannedPrepared);
+    synchronized (unplannedPrepared) {
+      return List.copyOf(unplannedPrepared);
+    }
   }
 
   /**
@@ -221,10 +290,12 @@ final class BreakpointInstaller {
    * or generated them.
    */
   Set<String> outsidePrepared() {
-    return Set.copyOf(outsidePrepared);
+    synchronized (outsidePrepared) {
+      return Set.copyOf(outsidePrepared);
+    }
   }
 
   int breakpoints() {
-    return breakpoints;
+    return breakpoints.get();
   }
 }

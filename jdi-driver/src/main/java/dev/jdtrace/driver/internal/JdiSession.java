@@ -39,10 +39,15 @@ import java.util.Set;
 public final class JdiSession {
   /** Property of the one-shot breakpoint that sees a thread recorded from its start stack leave it. */
   static final String WOKE = "jdtrace.woke";
+  /** Property of an attach's fences: requests made at its cut, whose events can only come after it. */
+  static final String FENCE = "jdtrace.fence";
   private final VirtualMachine vm;
   private final Recorder recorder;
   private final BreakpointInstaller installer;
-  private final Set<ReferenceType> prepared = new HashSet<>();
+  private final Set<ReferenceType> prepared = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /** While an attach sets its breakpoints with the VM running: classes prepared meanwhile, to install. */
+  private java.util.Queue<ReferenceType> deferred;
+  private int installThreads = 1;
   private final ExceptionLocator exceptions;
   private final EndLocator ends;
   /** The windows of a --within session, or {@code null} when the whole run is recorded. */
@@ -165,6 +170,13 @@ public final class JdiSession {
    * @return false once the target has disconnected
    */
   boolean handle(final EventSet set) {
+    // A set is one callback of one thread: a fence in it makes every event of the set one after the cut.
+    for (final Event event : set) {
+      if (event instanceof com.sun.jdi.event.StepEvent || event instanceof ExceptionEvent
+          || event instanceof BreakpointEvent && ((BreakpointEvent) event).request().getProperty(WOKE) != null) {
+        recorder.passed(((com.sun.jdi.event.LocatableEvent) event).thread());
+      }
+    }
     // A window opens before the set's other events count: its thread is suspended at the method's entry.
     final boolean opened = windows != null && set.suspendPolicy() != EventRequest.SUSPEND_NONE
         && windows.open(set, recorder);
@@ -277,9 +289,41 @@ public final class JdiSession {
     installing = false;
   }
 
+  /**
+   * Until {@link #installPrepared}, a class prepared is only queued and its set resumed at once: an attach
+   * records nothing before its cut, and installs every queued class before it.
+   */
+  void deferInstalls(final java.util.Queue<ReferenceType> queue) {
+    deferred = queue;
+  }
+
+  /**
+   * Classes prepared are given their breakpoints as they come again, with the VM held by the event: from this
+   * many threads at once, so that the pause is as short as the round trips allow.
+   */
+  void installPrepared(final int threads) {
+    deferred = null;
+    installThreads = threads;
+  }
+
   private void prepare(final ReferenceType type) {
     if (installing && claim(type)) {
-      installer.install(type);
+      final java.util.Queue<ReferenceType> queue = deferred;
+      if (queue != null) {
+        queue.add(type);
+      } else if (installThreads > 1) {
+        final BreakpointInstaller.Verified verified = installer.verify(type);
+        if (verified != null) {
+          try {
+            installer.install(java.util.List.of(verified), installThreads);
+          } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("interrupted while setting the breakpoints of " + type.name());
+          }
+        }
+      } else {
+        installer.install(type);
+      }
     }
   }
 }

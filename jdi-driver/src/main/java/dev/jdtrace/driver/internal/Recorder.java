@@ -22,12 +22,23 @@ import java.util.Set;
  * positions of its first and last event in the session, so an attach can tell whether threads ran
  * traced code one after another. A thread at rest inside traced code when an attach began is recorded
  * from where it stands: its start stack is written with its first event, and only once it has one.
+ *
+ * <p>An attach sets its breakpoints while the target runs, then cuts: with the VM suspended it reads every
+ * thread's stack and gives each thread a fence, a request whose event can only come after the cut (see
+ * {@link Attachment#begin}). Until then nothing is recorded; after it, a thread that existed at the cut is
+ * recorded only from its fence on, and a thread the cut did not see only if it started after the cut.
  */
 final class Recorder {
   private final HitVisitor out;
   private final Map<Long, Long> startOrder = new HashMap<>();
   private final Map<Long, Integer> index = new HashMap<>();
   private final Set<Long> ignored = new HashSet<>();
+  /** Attach: whether the cut has happened; until then nothing is recorded. */
+  private boolean cutDone = true;
+  /** Attach, after the cut: threads it saw, and those started since, to be recorded once past their fences. */
+  private Set<Long> known;
+  /** Attach, after the cut: threads whose events before their fences were raised before the cut. */
+  private final Set<Long> fenced = new HashSet<>();
   /** Threads at rest inside traced code at the attach, to their start stacks. */
   private final Map<Long, int[]> starts = new HashMap<>();
   private final List<String> names = new ArrayList<>();
@@ -48,6 +59,39 @@ final class Recorder {
   /** A thread started while traced. */
   void started(final ThreadReference thread) {
     startOrder.put(thread.uniqueID(), started++);
+    if (known != null) {
+      known.add(thread.uniqueID()); // (only thread starts after the cut are requested)
+    }
+  }
+
+  /** Attach: records nothing until {@link #cut}. */
+  void awaitCut() {
+    cutDone = false;
+  }
+
+  /**
+   * Attach: the cut. Only these threads, and those started after it, are recorded from now on, each from its
+   * fence on (threads without a fence are ignored).
+   *
+   * @param seen every thread the cut saw
+   * @param fences those given a fence
+   */
+  void cut(final Set<Long> seen, final Set<Long> fences) {
+    known = new HashSet<>(seen);
+    fenced.addAll(fences);
+    for (final long id : seen) {
+      if (!fences.contains(id)) {
+        ignored.add(id);
+      }
+    }
+    cutDone = true;
+  }
+
+  /** The thread's fence came: its later events were raised after the cut. */
+  void passed(final ThreadReference thread) {
+    if (!fenced.isEmpty()) {
+      fenced.remove(thread.uniqueID());
+    }
   }
 
   /** Drops every later event of this thread. */
@@ -82,8 +126,27 @@ final class Recorder {
 
   /** Whether the thread's events are recorded. */
   boolean records(final ThreadReference thread) {
-    // Launched sessions ignore no thread: spare them a boxed lookup on every hit.
-    return ignored.isEmpty() || !ignored.contains(thread.uniqueID());
+    if (!cutDone) {
+      return false;
+    }
+    if (known == null) {
+      // Launched sessions ignore no thread: spare them a boxed lookup on every hit.
+      return ignored.isEmpty() || !ignored.contains(thread.uniqueID());
+    }
+    final long id = thread.uniqueID();
+    return known.contains(id) && !fenced.contains(id) && !ignored.contains(id);
+  }
+
+  /**
+   * Whether events of the thread may still be recorded: {@link #records}, or, after an attach's cut, a thread not
+   * known yet (its start event may be on its way) that is neither ignored nor before its fence.
+   */
+  boolean mayRecord(final ThreadReference thread) {
+    if (known == null || !cutDone) {
+      return records(thread);
+    }
+    final long id = thread.uniqueID();
+    return !fenced.contains(id) && !ignored.contains(id);
   }
 
   void hit(final ThreadReference thread, final int block) {
