@@ -182,7 +182,9 @@ final class Attachment {
         if (busy && look < LOOKS && windows == null) {
           continue;
         }
-        final long ownBreakpoints = at.values().stream().filter(StartStack::atRest).count();
+        // jdtrace's own breakpoints count too: one per thread at rest, and --within's entry and return breakpoints.
+        final long ownBreakpoints = at.values().stream().filter(StartStack::atRest).count()
+            + (windows == null ? 0 : windows.breakpoints());
         if (spec.witnesses().cardinality() + ownBreakpoints > spec.guardrails().maxBreakpoints()) {
           reserveNeeded = (int) ownBreakpoints; // The budget: plan fewer witnesses, and run the sessions again.
           return false;
