@@ -195,8 +195,11 @@ final class TraceRun {
       }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
-      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
-          request.parallel());
+      // The cost model also chooses which units to split into their choices: a hot choice need not pay for
+      // the breakpoints of its unit's cold ones.
+      final SessionCount.Choice choice = SessionCount.choose(cost, distributor.splitThresholds(), t -> n ->
+          CheckWitnesses.addTo(distributor.split(n, request.cap(), hitWeight, t), checks, request.cap()), hitWeight,
+          loaded, request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }

@@ -26,6 +26,29 @@ public final class SessionCount {
   }
 
   /**
+   * Also chooses how finely units are split: tries each threshold (units above it are split into their
+   * choices, which Theorem 2 lets go to different sessions) with 1 to {@code MAX_PER_WORKER × workers}
+   * sessions and keeps the cheapest prediction; ties go to the earlier threshold (the first, highest, splits
+   * least), then to fewer sessions. A hot choice in a large unit then need not pay for the breakpoints of
+   * the unit's cold choices: the cost model, launches included, decides.
+   *
+   * @param thresholds the thresholds to try, highest first
+   * @param split the distributor for a threshold and a wanted number of sessions (a cap may add more)
+   */
+  public static Choice choose(final CostModel model, final List<Integer> thresholds,
+      final IntFunction<IntFunction<List<BitSet>>> split, final double[] hitWeight, final BitSet loaded,
+      final int workers) {
+    Choice best = null;
+    for (final int threshold : thresholds) {
+      final Choice c = choose(model, split.apply(threshold), hitWeight, loaded, workers);
+      if (best == null || c.prediction().wallMillis() < best.prediction().wallMillis()) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /**
    * Tries 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the cheapest prediction; ties go to
    * fewer sessions.
    *

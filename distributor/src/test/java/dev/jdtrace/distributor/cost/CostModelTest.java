@@ -74,6 +74,23 @@ class CostModelTest {
     assertThat(choice.sessions()).hasSizeLessThanOrEqualTo(SessionCount.MAX_PER_WORKER * workers);
   }
 
+  @Property
+  void theChosenCapIsTheCheapestOfThoseTried(
+      @ForAll @Size(min = 1, max = 30) List<@DoubleRange(min = 0, max = 1e5) Double> jobHits,
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 30) Integer> caps,
+      @ForAll @IntRange(min = 1, max = 3) int workers) {
+    final CostModel m = new CostModel(5, 0.5, 300, 1.3, "test");
+    final double[] weight = jobHits.stream().mapToDouble(Double::doubleValue).toArray();
+    final List<Double> tried = new ArrayList<>();
+    // A cap c deals the jobs over at least ⌈jobs / c⌉ sessions.
+    final SessionCount.Choice choice = SessionCount.choose(m, caps, cap -> n -> {
+      final List<BitSet> s = roundRobin(0, jobHits.size(), Math.max(n, (jobHits.size() + cap - 1) / cap));
+      tried.add(Prediction.of(m, s, weight, ALL, workers).wallMillis());
+      return s;
+    }, weight, ALL, workers);
+    assertThat(choice.prediction().wallMillis()).isEqualTo(tried.stream().min(Double::compare).orElseThrow());
+  }
+
   @Test
   void hitHeavyPlansWithDearBreakpointsSplitAndLightOnesDoNot() {
     final double[] heavy = new double[2000];
