@@ -57,8 +57,6 @@ public final class Distributor {
   private int minimum = -1;
   /** The jobs {@link #jobsUnder} gave for {@link #splitCap}. */
   private int splitCap = -1;
-  /** The threshold {@link #splitJobs} was computed for. */
-  private int splitAt = -1;
   private List<Job> splitJobs;
 
   /**
@@ -190,22 +188,25 @@ public final class Distributor {
   }
 
   /**
-   * The thresholds worth trying when the user sets no cap, highest first: the largest job (nothing is split),
-   * then halving while above {@value #LEAST_THRESHOLD}. Under a threshold, each larger unit is split into its
-   * choices, each whole (see {@link #split(int, int, double[], int)}).
+   * The caps worth trying when the user sets none, after none at all: half the plan's witnesses, then halving,
+   * while at least {@link #minimumCap} and while {@code mostSessions} sessions of the cap can hold them all. A
+   * cap balances the sessions' breakpoints, which bounds what a misestimated hot witness costs (its hits pay
+   * for at most a cap of breakpoints); a cap below a unit splits it by Theorem 2 as a user's cap does.
    */
-  public List<Integer> splitThresholds() {
-    final List<Integer> out = new ArrayList<>();
-    for (int t = largestUnit(); ; t /= 2) {
-      out.add(t);
-      if (t <= LEAST_THRESHOLD) {
-        return List.copyOf(out);
-      }
+  public List<Integer> capsToTry(final int mostSessions) {
+    final BitSet all = new BitSet();
+    for (final Job job : jobs) {
+      set(all, job.own());
+      set(all, job.shared());
     }
+    final int witnesses = all.cardinality();
+    final List<Integer> caps = new ArrayList<>();
+    caps.add(Integer.MAX_VALUE);
+    for (int cap = witnesses / 2; cap >= minimumCap() && (long) cap * mostSessions >= witnesses; cap /= 2) {
+      caps.add(cap);
+    }
+    return List.copyOf(caps);
   }
-
-  /** Units this small are not split for cost: a few breakpoints more in a session cost less than a launch. */
-  static final int LEAST_THRESHOLD = 16;
 
   /** The largest job when no cap splits any: the largest unit, or with the function strategy, method group. */
   public int largestUnit() {
@@ -221,25 +222,11 @@ public final class Distributor {
    * @throws CapTooSmallException when the cap is below {@link #minimumCap}, naming the largest job
    */
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
-    return split(sessions, cap, hitWeight, Integer.MAX_VALUE);
-  }
-
-  /**
-   * The sessions' witness sets, with units larger than a threshold split into their choices. A unit's choices
-   * are what Theorem 2 asks to share a session, each on its own, so a unit of many choices need not hold them
-   * all in one: split, they can go to different sessions, and a hot choice need not pay for the breakpoints
-   * of cold ones. Each choice stays whole unless the cap forces a pairwise cover. (A pairwise cover of one
-   * choice never lowers its cost: each candidate's witnesses must meet every other candidate in some session,
-   * so their hits pay for at least as many breakpoints as in one session holding all of them.)
-   *
-   * @param splitAbove units with more witnesses than this are split into their choices
-   */
-  public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight, final int splitAbove) {
     final int minimum = minimumCap();
     if (cap < minimum) {
       throw new CapTooSmallException(cap, minimum, describe(limiting().orElseThrow()));
     }
-    final List<Job> jobs = jobsUnder(Math.min(cap, splitAbove), cap);
+    final List<Job> jobs = jobsUnder(cap);
     final List<Ranked> sorted = new ArrayList<>(jobs.size());
     final Lack[] full = fullLacks(jobs, hitWeight);
     for (int k = 0; k < jobs.size(); k++) {
@@ -322,32 +309,31 @@ public final class Distributor {
   }
 
   /**
-   * The jobs under a cap and a threshold (at most the cap): each job within the threshold whole, else its parts (a function-strategy job's units, a
-   * unit's choices, each whole if it fits the cap, else its pairwise cover), in the jobs' order. Kept for the
-   * last cap and threshold, since the cost model splits under one of them into many session counts.
+   * The jobs under a cap: each job that fits whole, else its parts (a function-strategy job's units, a
+   * unit's choices, a choice's pairwise cover), in the jobs' order. Kept for the last cap, since the cost
+   * model splits under one cap into many session counts.
    */
-  private List<Job> jobsUnder(final int splitAbove, final int cap) {
-    if (largestUnit() <= splitAbove) {
+  private List<Job> jobsUnder(final int cap) {
+    if (largestUnit() <= cap) {
       return jobs;
     }
-    if (splitCap != cap || splitAt != splitAbove) {
+    if (splitCap != cap) {
       final List<Job> out = new ArrayList<>();
       for (final Job job : jobs) {
-        addUnder(job, splitAbove, cap, out);
+        addUnder(job, cap, out);
       }
       splitJobs = List.copyOf(out);
       splitCap = cap;
-      splitAt = splitAbove;
     }
     return splitJobs;
   }
 
-  private void addUnder(final Job job, final int splitAbove, final int cap, final List<Job> out) {
-    if (job.size() <= splitAbove || (job.members().isEmpty() && job.choices().isEmpty())) {
+  private void addUnder(final Job job, final int cap, final List<Job> out) {
+    if (job.size() <= cap || (job.members().isEmpty() && job.choices().isEmpty())) {
       out.add(job);
     } else if (!job.members().isEmpty()) {
       for (final Job unit : job.members()) {
-        addUnder(unit, splitAbove, cap, out);
+        addUnder(unit, cap, out);
       }
     } else {
       for (final DecisionGroups.Choice c : job.choices()) {

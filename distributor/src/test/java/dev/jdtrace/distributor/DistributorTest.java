@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.distributor.cost.SessionCount;
 import dev.jdtrace.profiler.icfg.DecisionGroups;
 import dev.jdtrace.profiler.model.Program;
 import java.util.ArrayList;
@@ -92,53 +91,15 @@ class DistributorTest {
   }
 
   @Test
-  void splitThresholdsRunFromTheLargestUnitDownByHalves() {
-    final int[][] candidates = new int[20][];
-    for (int i = 0; i < 20; i++) {
-      candidates[i] = new int[] {2 * i, 2 * i + 1};
+  void capsTriedAreNoneThenHalvesOfTheWitnessesDownToTheLeastCapOrTheMostSessions() {
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    for (int w = 0; w < 100; w += 2) {
+      units.add(unit(false, w, w + 1));
     }
-    final BitSet all = new BitSet();
-    all.set(0, 40);
-    final DecisionGroups.Unit unit = new DecisionGroups.Unit(all, 0, false,
-        List.of(new DecisionGroups.Choice(0, candidates, new int[0])));
-    final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(unit, unit(false, 40))), Strategy.OPTIMIZED,
-        MODEL);
-    assertThat(d.splitThresholds()).containsExactly(40, 20, 10);
-  }
-
-  @Test
-  void aHotUnitOfManyChoicesIsSplitIntoThemWhenTheCostModelFindsThatCheaper() {
-    // One unit of 20 choices of two one-witness candidates each, every witness hot, with dear breakpoints and
-    // cheap launches: one session with all 40 witnesses costs more than sessions that each hold a few choices.
-    // (A pairwise cover of one choice never pays: each witness must meet every other candidate somewhere, so
-    // its hits pay for at least as many breakpoints as in one session with all of them.)
-    final int n = 40;
-    final List<DecisionGroups.Choice> choices = new ArrayList<>();
-    for (int i = 0; i < n; i += 2) {
-      choices.add(new DecisionGroups.Choice(i, new int[][] {{i}, {i + 1}}, new int[0]));
-    }
-    final BitSet all = new BitSet();
-    all.set(0, n);
-    final DecisionGroups groups = new DecisionGroups(List.of(new DecisionGroups.Unit(all, 0, false, choices)));
-    final double[] hits = new double[n];
-    java.util.Arrays.fill(hits, 1000);
-    final BitSet loaded = new BitSet();
-    loaded.set(0, n);
-    final CostModel dear = new CostModel(1, 5, 1, 1.0, "test");
-    final Distributor d = new Distributor(NONE, groups, Strategy.OPTIMIZED, dear);
-    final List<BitSet> split = SessionCount.choose(dear, d.splitThresholds(), t -> k -> d.split(k, Integer.MAX_VALUE, hits, t), hits,
-        loaded, 1).sessions();
-    assertThat(split).hasSizeGreaterThan(1);
-    assertThat(split).allSatisfy(s -> assertThat(s.cardinality()).isLessThan(n));
-    for (int i = 0; i < n; i += 2) {
-      final int choice = i;
-      assertThat(split).as("choice at %d", i).anySatisfy(s -> assertThat(s.get(choice) && s.get(choice + 1)).isTrue());
-    }
-    // Cheap breakpoints and dear launches: the unit stays whole in one session.
-    final CostModel cheap = new CostModel(1, 0.001, 10_000, 1.0, "test");
-    final Distributor e = new Distributor(NONE, groups, Strategy.OPTIMIZED, cheap);
-    assertThat(SessionCount.choose(cheap, e.splitThresholds(), t -> k -> e.split(k, Integer.MAX_VALUE, hits, t), hits, loaded, 1)
-        .sessions()).containsExactly(all);
+    final Distributor d = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL);
+    assertThat(d.minimumCap()).isEqualTo(2);
+    assertThat(d.capsToTry(8)).containsExactly(Integer.MAX_VALUE, 50, 25, 12);
+    assertThat(d.capsToTry(100)).containsExactly(Integer.MAX_VALUE, 50, 25, 12, 6, 3);
   }
 
   @Property(tries = 200)

@@ -178,7 +178,8 @@ final class TraceRun {
       loaded.or(traceWeights.loadedBlocks(program));
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
+    final double[] hitWeight = traceWeights == null
+        ? StaticHits.hedged(StaticHits.of(planned.blockWeights(), traced), planned.witnesses())
         : planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
@@ -195,11 +196,12 @@ final class TraceRun {
       }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
-      // The cost model also chooses which units to split into their choices: a hot choice need not pay for
-      // the breakpoints of its unit's cold ones.
-      final SessionCount.Choice choice = SessionCount.choose(cost, distributor.splitThresholds(), t -> n ->
-          CheckWitnesses.addTo(distributor.split(n, request.cap(), hitWeight, t), checks, request.cap()), hitWeight,
-          loaded, request.parallel());
+      // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
+      final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
+          ? SessionCount.choose(cost, split, hitWeight, loaded, request.parallel())
+          : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), cap -> n ->
+              CheckWitnesses.addTo(distributor.split(n, cap, hitWeight), checks, request.cap()), hitWeight, loaded,
+              request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
