@@ -41,7 +41,7 @@ final class StaticHits {
         ran++;
       }
     }
-    final double floor = ran == 0 ? 0 : sum / ran / 2;
+    final double floor = ran == 0 ? 0 : sum / ran;
     final double[] out = hits.clone();
     for (int w = witnesses.nextSetBit(0); w >= 0; w = witnesses.nextSetBit(w + 1)) {
       if (out[w] > 0) {
