@@ -98,7 +98,7 @@ class DistributorTest {
     }
     final Distributor d = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL);
     assertThat(d.minimumCap()).isEqualTo(2);
-    assertThat(d.capsToTry(8)).containsExactly(Integer.MAX_VALUE, 50, 25, 12);
+    assertThat(d.capsToTry(8)).containsExactly(Integer.MAX_VALUE, 50, 25); // 8 sessions of 12 hold 96 of 100
     assertThat(d.capsToTry(100)).containsExactly(Integer.MAX_VALUE, 50, 25, 12, 6, 3);
   }
 
