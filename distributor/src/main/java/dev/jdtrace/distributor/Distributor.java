@@ -187,6 +187,27 @@ public final class Distributor {
     return minimum;
   }
 
+  /**
+   * The caps worth trying when the user sets none, after none at all: half the plan's witnesses, then halving,
+   * while at least {@link #minimumCap} and while {@code mostSessions} sessions of the cap can hold them all. A
+   * cap balances the sessions' breakpoints, which bounds what a misestimated hot witness costs (its hits pay
+   * for at most a cap of breakpoints); a cap below a unit splits it by Theorem 2 as a user's cap does.
+   */
+  public List<Integer> capsToTry(final int mostSessions) {
+    final BitSet all = new BitSet();
+    for (final Job job : jobs) {
+      set(all, job.own());
+      set(all, job.shared());
+    }
+    final int witnesses = all.cardinality();
+    final List<Integer> caps = new ArrayList<>();
+    caps.add(Integer.MAX_VALUE);
+    for (int cap = witnesses / 2; cap >= minimumCap() && (long) cap * mostSessions >= witnesses; cap /= 2) {
+      caps.add(cap);
+    }
+    return List.copyOf(caps);
+  }
+
   /** The largest job when no cap splits any: the largest unit, or with the function strategy, method group. */
   public int largestUnit() {
     return jobs.stream().mapToInt(Job::size).max().orElse(0);

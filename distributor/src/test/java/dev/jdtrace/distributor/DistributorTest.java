@@ -90,6 +90,18 @@ class DistributorTest {
     }
   }
 
+  @Test
+  void capsTriedAreNoneThenHalvesOfTheWitnessesDownToTheLeastCapOrTheMostSessions() {
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    for (int w = 0; w < 100; w += 2) {
+      units.add(unit(false, w, w + 1));
+    }
+    final Distributor d = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL);
+    assertThat(d.minimumCap()).isEqualTo(2);
+    assertThat(d.capsToTry(8)).containsExactly(Integer.MAX_VALUE, 50, 25); // 8 sessions of 12 hold 96 of 100
+    assertThat(d.capsToTry(100)).containsExactly(Integer.MAX_VALUE, 50, 25, 12, 6, 3);
+  }
+
   @Property(tries = 200)
   void everyUnitLandsWholeInASessionUnderTheCap(@ForAll("units") final List<List<Integer>> raw,
       @ForAll @IntRange(min = 1, max = 5) final int sessions, @ForAll @IntRange(min = 0, max = 6) final int slack,

@@ -192,7 +192,8 @@ final class TraceRun {
       loaded.or(traceWeights.loadedBlocks(program));
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final double[] hitWeight = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
+    final double[] hitWeight = traceWeights == null
+        ? StaticHits.hedged(StaticHits.of(planned.blockWeights(), traced), planned.witnesses())
         : planned.blockWeights();
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
@@ -210,8 +211,12 @@ final class TraceRun {
       }
       prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
     } else {
-      final SessionCount.Choice choice = SessionCount.choose(cost, split, hitWeight, loaded,
-          request.parallel());
+      // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
+      final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
+          ? SessionCount.choose(cost, split, hitWeight, loaded, request.parallel())
+          : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), cap -> n ->
+              CheckWitnesses.addTo(distributor.split(n, cap, hitWeight), checks, request.cap()), hitWeight, loaded,
+              request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }

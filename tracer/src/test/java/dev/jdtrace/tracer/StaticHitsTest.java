@@ -12,6 +12,17 @@ import org.junit.jupiter.api.Test;
 
 /** Expected hits without a trace: each method as often as the first run saw it run, at its tier's middle. */
 class StaticHitsTest {
+  @Test
+  void hedgedWitnessesThatRanAreExpectedAtLeastTheMeanOfThoseThatRanAndOthersAreKept() {
+    // Witnesses 0-3; 0 ran hot, 1 and 2 cold, 3 never ran; block 4 is no witness.
+    final double[] hits = {90, 5, 5, 0, 1};
+    final java.util.BitSet witnesses = new java.util.BitSet();
+    witnesses.set(0, 4);
+    final double[] hedged = StaticHits.hedged(hits, witnesses);
+    assertThat(hedged).containsExactly(new double[] {90, 100.0 / 3, 100.0 / 3, 0, 1}, within(1e-9));
+    assertThat(hits).containsExactly(90, 5, 5, 0, 1);
+  }
+
   /** The traced program: the test says how often the first run saw each method run. */
   static final class Fixture {
     private Fixture() {

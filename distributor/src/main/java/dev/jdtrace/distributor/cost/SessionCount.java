@@ -26,6 +26,34 @@ public final class SessionCount {
   }
 
   /**
+   * Also chooses the cap: tries each cap with 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the
+   * cheapest prediction; ties go to the earlier cap, then to fewer sessions. A split that needs more sessions
+   * than that under its cap is not taken (the first cap's always counts): launches and decoding grow with
+   * sessions, and the model's launch cost is the least a session costs, not what it costs.
+   *
+   * @param caps the caps to try, the first one the least constraining
+   * @param split the distributor for a cap and a wanted number of sessions (the cap may add more)
+   */
+  public static Choice choose(final CostModel model, final List<Integer> caps,
+      final IntFunction<IntFunction<List<BitSet>>> split, final double[] hitWeight, final BitSet loaded,
+      final int workers) {
+    Choice best = null;
+    for (final int cap : caps) {
+      final Choice c = choose(model, split.apply(cap), hitWeight, loaded, workers);
+      if (best == null || (c.sessions().size() <= most(workers)
+          && c.prediction().wallMillis() < best.prediction().wallMillis())) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** The most sessions the cost model asks for. */
+  public static int most(final int workers) {
+    return MAX_PER_WORKER * Math.max(1, workers);
+  }
+
+  /**
    * Tries 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the cheapest prediction; ties go to
    * fewer sessions.
    *

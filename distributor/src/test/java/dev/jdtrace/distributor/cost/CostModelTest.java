@@ -74,6 +74,38 @@ class CostModelTest {
     assertThat(choice.sessions()).hasSizeLessThanOrEqualTo(SessionCount.MAX_PER_WORKER * workers);
   }
 
+  @Property
+  void theChosenCapIsTheCheapestOfThoseTriedWithinTheMostSessions(
+      @ForAll @Size(min = 1, max = 30) List<@DoubleRange(min = 0, max = 1e5) Double> jobHits,
+      @ForAll @Size(min = 1, max = 4) List<@IntRange(min = 1, max = 30) Integer> caps,
+      @ForAll @IntRange(min = 1, max = 3) int workers) {
+    final CostModel m = new CostModel(5, 0.5, 300, 1.3, "test");
+    final double[] weight = jobHits.stream().mapToDouble(Double::doubleValue).toArray();
+    // Per cap, the cheapest of its session counts (as the one-cap choice makes it) and its number of sessions.
+    final List<double[]> perCap = new ArrayList<>();
+    final SessionCount.Choice choice = SessionCount.choose(m, caps, cap -> {
+      perCap.add(new double[] {Double.POSITIVE_INFINITY, 0});
+      final double[] best = perCap.get(perCap.size() - 1);
+      return n -> {
+        // A cap c deals the jobs over at least ⌈jobs / c⌉ sessions.
+        final List<BitSet> s = roundRobin(0, jobHits.size(), Math.max(n, (jobHits.size() + cap - 1) / cap));
+        final double wall = Prediction.of(m, s, weight, ALL, workers).wallMillis();
+        if (wall < best[0]) {
+          best[0] = wall;
+          best[1] = s.size();
+        }
+        return s;
+      };
+    }, weight, ALL, workers);
+    double expected = perCap.get(0)[0];
+    for (final double[] c : perCap.subList(1, perCap.size())) {
+      if (c[1] <= SessionCount.most(workers)) {
+        expected = Math.min(expected, c[0]);
+      }
+    }
+    assertThat(choice.prediction().wallMillis()).isEqualTo(expected);
+  }
+
   @Test
   void hitHeavyPlansWithDearBreakpointsSplitAndLightOnesDoNot() {
     final double[] heavy = new double[2000];
