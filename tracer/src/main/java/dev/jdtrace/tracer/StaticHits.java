@@ -10,7 +10,7 @@ import java.util.Map;
  * multiply (100, 1,000, … hits per method run), and every method of every traced class counts once: that
  * is how the static prediction came out 10⁴ times the measured hits on a real library. Here a block is
  * expected at most {@value #CAP} times per run of its method, and, when the first run saw which methods
- * ran and about how often (1, 10, 100 or 1,000 runs), each method runs that often and the others never.
+ * ran and about how often (1 or 10 runs: 10 stands for ten or more), each method runs that often and the others never.
  * A method seen reaching a tier of ten or more is expected at the tier's geometric middle (√10 times it):
  * on the csv, gson, jsoup and lang3 drivers such methods ran 1.7 to 3.7 times their tier (geometric mean
  * per driver and tier), and taking the tier itself predicted 1.9 to 3.6 times too few hits on all but gson.
