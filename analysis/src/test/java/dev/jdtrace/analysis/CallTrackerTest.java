@@ -25,8 +25,14 @@ class CallTrackerTest {
   /** Records events as {@code >method@ordinal/depth}, {@code <method@ordinal/depth}, {@code block/depth}. */
   private static List<String> events(final TraceDictionary d, final Map<String, int[]> threads) {
     final List<String> events = new ArrayList<>();
+    Hand.play(recording(d, events), d, threads);
+    return events;
+  }
+
+  /** A call tracker that adds the events of the class comment of {@link #events} to {@code events}. */
+  private static CallTracker recording(final TraceDictionary d, final List<String> events) {
     final String[] names = d.methods().stream().map(TraceDictionary.MethodEntry::name).toArray(String[]::new);
-    Hand.play(new CallTracker(new CallListener() {
+    return new CallTracker(new CallListener() {
       @Override
       public void threadStart(final String name) {
         events.add("thread " + name);
@@ -51,8 +57,7 @@ class CallTrackerTest {
       public void threadEnd(final long blocks) {
         events.add("end " + blocks);
       }
-    }), d, threads);
-    return events;
+    });
   }
 
   private static BlockEntry block(final int method, final int start, final BlockEnd end, final Integer... handlers) {
@@ -148,18 +153,7 @@ class CallTrackerTest {
     // main's window ends by f's exception at 2, caught below the window; the next window is a new call of f,
     // not a call made by main (without the window record, main's call at 0 would have made it).
     final List<String> events = new ArrayList<>();
-    final String[] names = THROWING.methods().stream().map(TraceDictionary.MethodEntry::name).toArray(String[]::new);
-    final CallTracker tracker = new CallTracker(new CallListener() {
-      @Override
-      public void enter(final int method, final long ordinal, final int depth) {
-        events.add(">" + names[method] + "@" + ordinal + "/" + depth);
-      }
-
-      @Override
-      public void exit(final int method, final long ordinal, final int depth) {
-        events.add("<" + names[method] + "@" + ordinal + "/" + depth);
-      }
-    });
+    final CallTracker tracker = recording(THROWING, events);
     tracker.dictionary(THROWING);
     tracker.thread("main");
     tracker.window();
@@ -168,7 +162,8 @@ class CallTrackerTest {
     tracker.window();
     tracker.block(2);
     tracker.end();
-    assertThat(events).containsExactly(">main@0/0", ">f@1/1", "<f@2/1", "<main@2/0", ">f@2/0", "<f@3/0");
+    assertThat(events).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1", "2/1", "<f@2/1", "<main@2/0",
+        ">f@2/0", "2/0", "<f@3/0", "end 3");
   }
 
   /** main = 0 (calls untraced code) 1 (returns); f = 2 (throws); g = 3 (returns). */
