@@ -224,7 +224,9 @@ public final class Distributor {
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
     final int minimum = minimumCap();
     if (cap < minimum) {
-      throw new CapTooSmallException(cap, minimum, describe(limiting().orElseThrow()));
+      // With no unit at all (a plan without witnesses) the least cap is 1: a session holds at least a breakpoint.
+      throw new CapTooSmallException(cap, minimum, limiting().map(this::describe)
+          .orElse("a session needs room for one breakpoint"));
     }
     final List<Job> jobs = jobsUnder(cap);
     final List<Ranked> sorted = new ArrayList<>(jobs.size());

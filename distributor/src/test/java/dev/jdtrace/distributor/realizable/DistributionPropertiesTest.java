@@ -132,7 +132,8 @@ class DistributionPropertiesTest {
     final Distributor distributor = new Distributor(NO_PROGRAM, new DecisionGroups(units),
         optimized ? Strategy.OPTIMIZED : Strategy.FINE);
     final int least = distributor.minimumCap();
-    final int cap = least + (distributor.largestUnit() - least) * capPercent / 100;
+    // A plan without witnesses has no unit (largest 0) but a least cap of 1.
+    final int cap = least + Math.max(0, distributor.largestUnit() - least) * capPercent / 100;
     final EdgeWeights weights = new BallLarusWeights(graph).getWeights();
     final double[] hits = java.util.stream.IntStream.range(0, graph.size()).mapToDouble(weights::node).toArray();
     final List<BitSet> split = distributor.split(sessions, cap, hits);
