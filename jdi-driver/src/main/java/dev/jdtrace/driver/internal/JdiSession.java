@@ -170,11 +170,14 @@ public final class JdiSession {
    * @return false once the target has disconnected
    */
   boolean handle(final EventSet set) {
-    // A set is one callback of one thread: a fence in it makes every event of the set one after the cut.
-    for (final Event event : set) {
-      if (event instanceof com.sun.jdi.event.StepEvent || event instanceof ExceptionEvent
-          || event instanceof BreakpointEvent && ((BreakpointEvent) event).request().getProperty(WOKE) != null) {
-        recorder.passed(((com.sun.jdi.event.LocatableEvent) event).thread());
+    // A set is one callback of one thread: a fence in it makes every event of the set one after the cut. Only an
+    // attach between its cut and its last fence looks: launched sessions pay nothing for it per hit.
+    if (recorder.awaitsFences()) {
+      for (final Event event : set) {
+        if (event instanceof com.sun.jdi.event.StepEvent || event instanceof ExceptionEvent
+            || event instanceof BreakpointEvent && ((BreakpointEvent) event).request().getProperty(WOKE) != null) {
+          recorder.passed(((com.sun.jdi.event.LocatableEvent) event).thread());
+        }
       }
     }
     // A window opens before the set's other events count: its thread is suspended at the method's entry.

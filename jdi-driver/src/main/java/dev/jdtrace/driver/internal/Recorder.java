@@ -87,11 +87,14 @@ final class Recorder {
     cutDone = true;
   }
 
+  /** Attach, after the cut: whether some thread's fence has not come yet. */
+  boolean awaitsFences() {
+    return !fenced.isEmpty();
+  }
+
   /** The thread's fence came: its later events were raised after the cut. */
   void passed(final ThreadReference thread) {
-    if (!fenced.isEmpty()) {
-      fenced.remove(thread.uniqueID());
-    }
+    fenced.remove(thread.uniqueID());
   }
 
   /** Drops every later event of this thread. */

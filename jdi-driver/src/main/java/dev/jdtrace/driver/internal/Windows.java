@@ -63,8 +63,6 @@ final class Windows {
   /** No window opens any more: the session is ending. */
   private boolean closed;
   private int breakpoints;
-  private long opened;
-  private long switches;
 
   Windows(final Within within, final Program program, final BitSet witnesses, final EventRequestManager requests) {
     this.within = within;
@@ -132,7 +130,6 @@ final class Windows {
           return false; // a nested call: it belongs to the window around it
         }
         depth.put(thread.uniqueID(), frames(thread));
-        opened++;
         outside = 0;
         recorder.window(thread, entry);
         if (witnesses.get(entry)) {
@@ -148,7 +145,6 @@ final class Windows {
   private void enable() {
     if (!enabled) {
       enabled = true;
-      switches++;
       inside.forEach(EventRequest::enable);
     }
   }
@@ -228,7 +224,6 @@ final class Windows {
   void settle() {
     if (enabled && depth.isEmpty() && outside >= inside.size()) {
       enabled = false;
-      switches++;
       inside.forEach(EventRequest::disable);
     }
   }
@@ -236,16 +231,6 @@ final class Windows {
   /** Entry and return breakpoints set. */
   int breakpoints() {
     return breakpoints;
-  }
-
-  /** Windows opened. */
-  long opened() {
-    return opened;
-  }
-
-  /** Times the requests that cost only inside windows were enabled or disabled. */
-  long switches() {
-    return switches;
   }
 
   private static int frames(final ThreadReference thread) {
