@@ -27,9 +27,11 @@ class SentinelsTest {
     final List<String> truth = blocks("truth", List.of("--profile", "all-blocks", "--sessions", "1"),
         truthCounter);
     assertThat(truth).as("every run after the first runs Work.later").anyMatch(l -> l.contains("later(I)I"));
-    for (final String sessions : List.of("1", "2")) {
+    // "": the default, where the cost model chooses the sessions and their cap.
+    for (final String sessions : List.of("1", "2", "")) {
       final Path counter = dir.resolve("run-" + sessions + ".count");
-      final Cli.Outcome run = run("run-" + sessions, List.of("--deterministic", "--sessions", sessions), counter);
+      final Cli.Outcome run = run("run-" + sessions, sessions.isEmpty() ? List.of("--deterministic")
+          : List.of("--deterministic", "--sessions", sessions), counter);
       assertThat(run.err()).contains("sentinel").contains("a session ran 1 method the first run did not ("
           + WORK + ".later(I)I): planning again with them");
       assertThat(export("run-" + sessions)).isEqualTo(truth);

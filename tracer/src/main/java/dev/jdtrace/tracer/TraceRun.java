@@ -199,8 +199,11 @@ final class TraceRun {
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
     final BitSet sentinels = traced.sentinels();
-    final IntFunction<List<BitSet>> split = n -> Sentinels.addTo(CheckWitnesses.addTo(
-        distributor.split(n, request.cap(), hitWeight), checks, request.cap()), sentinels, hitWeight, request.cap());
+    // Every split, whatever its cap, holds the check witnesses and the sentinels: without the sentinels a method the
+    // plan does not let run could run unseen, and the walk would explain its stream by another path.
+    final IntFunction<IntFunction<List<BitSet>>> splitUnder = cap -> n -> Sentinels.addTo(CheckWitnesses.addTo(
+        distributor.split(n, cap, hitWeight), checks, request.cap()), sentinels, hitWeight, request.cap());
+    final IntFunction<List<BitSet>> split = splitUnder.apply(request.cap());
     final List<BitSet> sessions;
     final Prediction prediction;
     if (request.sessions() > 0) {
@@ -214,9 +217,8 @@ final class TraceRun {
       // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
       final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
           ? SessionCount.choose(cost, split, hitWeight, loaded, request.parallel())
-          : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), cap -> n ->
-              CheckWitnesses.addTo(distributor.split(n, cap, hitWeight), checks, request.cap()), hitWeight, loaded,
-              request.parallel());
+          : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), splitUnder,
+              hitWeight, loaded, request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
@@ -320,16 +322,15 @@ final class TraceRun {
    * The methods whose sentinels the sessions hit ({@code class.name+descriptor}), sorted: the plan never lets
    * the walk enter them, so no stream that holds one is decoded.
    */
-  private static Set<String> sentinelsHit(final TracedProgram traced, final Plan plan, final Path work)
-      throws IOException {
+  private static Set<String> sentinelsHit(final TracedProgram traced, final Plan plan,
+      final List<SessionStreams> streams) {
     final BitSet sentinels = traced.sentinels();
     final BitSet hit = new BitSet();
-    for (final Plan.SessionPlan session : plan.sessions()) {
-      if (!session.witnesses().intersects(sentinels)) {
+    for (int k = 0; k < plan.sessions().size(); k++) {
+      if (!plan.sessions().get(k).witnesses().intersects(sentinels)) {
         continue;
       }
-      for (final dev.jdtrace.reconstruct.ThreadStream thread
-          : SessionStreams.read(Sessions.part(work, session.index())).threads()) {
+      for (final dev.jdtrace.reconstruct.ThreadStream thread : streams.get(k).threads()) {
         for (final int event : thread.hits()) {
           if (event >= 0 && sentinels.get(event)) {
             hit.set(event);
@@ -437,7 +438,13 @@ final class TraceRun {
       if (shown.entriesInput >= 0 && request.stdin().recorded().length != shown.entriesInput) {
         throw new InputGrew();
       }
-      final Set<String> sentinelsHit = sentinelsHit(traced, plan, work);
+      // Each part is read once: for the sentinels, then for the decoding.
+      final long decodeStart = System.nanoTime();
+      final List<SessionStreams> streams = new ArrayList<>();
+      for (final Plan.SessionPlan session : plan.sessions()) {
+        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
+      }
+      final Set<String> sentinelsHit = sentinelsHit(traced, plan, streams);
       if (!sentinelsHit.isEmpty()) {
         throw new SentinelHit(sentinelsHit);
       }
@@ -452,11 +459,6 @@ final class TraceRun {
           return inOneSession(disagreement.get(), null, planned, request, shown, out, err, info, start, mayLearn,
               clock);
         }
-      }
-      final long decodeStart = System.nanoTime();
-      final List<SessionStreams> streams = new ArrayList<>();
-      for (final Plan.SessionPlan session : plan.sessions()) {
-        streams.add(SessionStreams.read(Sessions.part(work, session.index())));
       }
       final long entries;
       try {
