@@ -8,7 +8,7 @@ import java.util.List;
  * classes, overridden by others), an abstract class with an abstract method and a template
  * method, concrete overrides, {@code super} calls ({@code invokespecial}) to the parent
  * implementation and to an interface default, and a final class outside the abstract hierarchy
- * that implements the interface directly.
+ * that implements the interface directly, and default methods a class inherits, called through the class.
  */
 public final class Dispatch {
 
@@ -143,5 +143,37 @@ public final class Dispatch {
             }
         }
         System.out.println(scores);
+
+        // Defaults inherited and named through the class (invokevirtual Counter.isLarge): the JVM selects
+        // Sized's default methods, though no interface call names them.
+        Counter small = new Counter(4);
+        Counter big = new Counter(40);
+        System.out.println("large=" + (small.isLarge() ? 1 : 0) + (big.isLarge() ? 1 : 0)
+            + " halves=" + (small.half() + big.half()));
+    }
+
+    interface Sized {
+        int size();
+
+        default boolean isLarge() {
+            return size() > 10;
+        }
+
+        default int half() {
+            return size() / 2;
+        }
+    }
+
+    static final class Counter implements Sized {
+        private final int n;
+
+        Counter(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public int size() {
+            return n;
+        }
     }
 }

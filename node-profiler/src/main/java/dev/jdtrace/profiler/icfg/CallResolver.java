@@ -69,9 +69,15 @@ public final class CallResolver {
     final String nd = call.name() + call.descriptor();
     return switch (call.kind()) {
       case DYNAMIC -> CallTargets.EXTERNAL;
-      case STATIC, SPECIAL -> {
+      case STATIC -> {
         final int m = hierarchy.resolveMethod(call.owner(), nd);
         yield m < 0 ? CallTargets.EXTERNAL : new CallTargets(List.of(m), false);
+      }
+      case SPECIAL -> {
+        // super.m() may select a traced default method past an untraced type.
+        final int m = hierarchy.resolveMethod(call.owner(), nd);
+        yield m >= 0 ? new CallTargets(List.of(m), false)
+            : new CallTargets(hierarchy.defaultMethods(call.owner(), nd), true);
       }
       case VIRTUAL -> virtual(call.owner(), nd);
       case INTERFACE -> new CallTargets(sameSignature(nd), true);
@@ -95,7 +101,9 @@ public final class CallResolver {
       if (m >= 0) {
         targets.add(m);
       } else {
+        // Resolution met an untraced type: it may run untraced code, or a default method the class inherits.
         external = true;
+        targets.addAll(hierarchy.defaultMethods(c, nd));
       }
     }
     return new CallTargets(new ArrayList<>(targets), external);

@@ -54,25 +54,112 @@ public final class Hierarchy {
   }
 
   /**
-   * Resolves a method as the JVM does for a receiver of class {@code owner}: up the superclass chain,
-   * then default methods of superinterfaces.
+   * Resolves a method as the JVM does for a receiver of class {@code owner} (JVMS 5.4.3.3, 5.4.6): up the
+   * superclass chain, then the one maximally specific default method of its superinterfaces. A class that
+   * inherits a default method names it through its own type ({@code invokevirtual Box.half}), so without
+   * the second step such a call looked untraced, and the default method, entered but never a callback,
+   * could not be placed.
    *
    * @return the traced method index, or -1 when the method is found in, or resolution reaches, untraced
-   *     code, or the method found has no bytecode
+   *     code (an untraced superclass other than {@code Object}, or an untraced superinterface that could
+   *     declare it), or the method found has no bytecode
    */
   public int resolveMethod(final String owner, final String nameAndDescriptor) {
     String c = owner;
     while (c != null) {
       final ClassModel model = program.classNamed(c);
       if (model == null) {
-        return -1;
+        if (!c.equals("java.lang.Object") || OBJECT_METHODS.contains(nameAndDescriptor)) {
+          return -1;
+        }
+        break; // Object declares only its own methods: the superinterfaces come next
       }
       if (model.declared().contains(nameAndDescriptor)) {
         return indexOf(c, nameAndDescriptor);
       }
       c = model.superName();
     }
-    return -1;
+    final Set<String> untraced = new LinkedHashSet<>();
+    final List<Integer> defaults = maximallySpecific(superinterfaces(owner, untraced), nameAndDescriptor);
+    untraced.removeAll(METHODLESS_INTERFACES);
+    return untraced.isEmpty() && defaults.size() == 1 ? defaults.get(0) : -1;
+  }
+
+  /**
+   * The traced default methods with this name and descriptor that a class inherits from its superinterfaces:
+   * what dispatch may select when {@link #resolveMethod} cannot say (an untraced type on the way).
+   */
+  public List<Integer> defaultMethods(final String owner, final String nameAndDescriptor) {
+    final List<Integer> out = new ArrayList<>();
+    for (final ClassModel i : superinterfaces(owner, new LinkedHashSet<>())) {
+      final int m = defaultMethod(i, nameAndDescriptor);
+      if (m >= 0) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  /** Object's methods: a call that resolves to one of them past the traced superclasses runs untraced code. */
+  private static final Set<String> OBJECT_METHODS = Set.of("hashCode()I", "equals(Ljava/lang/Object;)Z",
+      "toString()Ljava/lang/String;", "clone()Ljava/lang/Object;", "finalize()V", "getClass()Ljava/lang/Class;",
+      "notify()V", "notifyAll()V", "wait()V", "wait(J)V", "wait(JI)V");
+
+  /** JDK interfaces that declare no method, so they cannot hold a more specific default. */
+  private static final Set<String> METHODLESS_INTERFACES = Set.of("java.lang.Cloneable", "java.io.Serializable",
+      "java.util.RandomAccess", "java.util.EventListener");
+
+  /** The traced default method {@code nameAndDescriptor} of interface {@code i}, or -1. */
+  private int defaultMethod(final ClassModel i, final String nameAndDescriptor) {
+    if (!i.declared().contains(nameAndDescriptor)) {
+      return -1;
+    }
+    final int m = indexOf(i.name(), nameAndDescriptor);
+    // Static and private interface methods are not inherited; abstract ones have no bytecode (index -1).
+    return m >= 0 && (program.methods().get(m).access() & (0x0008 | 0x0002)) == 0 ? m : -1;
+  }
+
+  /**
+   * Every superinterface of a class, its superclasses and their superinterfaces, transitively: the traced
+   * ones returned, the untraced ones added to {@code untraced}.
+   */
+  private Set<ClassModel> superinterfaces(final String owner, final Set<String> untraced) {
+    final Set<ClassModel> out = new LinkedHashSet<>();
+    final List<String> work = new ArrayList<>();
+    for (final ClassModel c : tracedSuperclasses(owner)) {
+      work.addAll(c.interfaces());
+    }
+    while (!work.isEmpty()) {
+      final String n = work.remove(work.size() - 1);
+      final ClassModel i = program.classNamed(n);
+      if (i == null) {
+        untraced.add(n);
+      } else if (out.add(i)) {
+        work.addAll(i.interfaces());
+      }
+    }
+    return out;
+  }
+
+  /** The default methods among these interfaces that no other interface among them overrides (JVMS 5.4.3.3). */
+  private List<Integer> maximallySpecific(final Set<ClassModel> interfaces, final String nameAndDescriptor) {
+    final List<ClassModel> declaring = interfaces.stream()
+        .filter(i -> i.declared().contains(nameAndDescriptor) && !isStaticOrPrivate(i, nameAndDescriptor)).toList();
+    final List<Integer> out = new ArrayList<>();
+    for (final ClassModel i : declaring) {
+      final boolean shadowed = declaring.stream()
+          .anyMatch(j -> j != i && superinterfaces(j.name(), new LinkedHashSet<>()).contains(i));
+      final int m = defaultMethod(i, nameAndDescriptor);
+      if (!shadowed) {
+        out.add(m); // an abstract one (-1) that is maximally specific leaves no default to select
+      }
+    }
+    return out.contains(-1) ? List.of() : out;
+  }
+
+  private boolean isStaticOrPrivate(final ClassModel i, final String nameAndDescriptor) {
+    final int m = indexOf(i.name(), nameAndDescriptor);
+    return m >= 0 && (program.methods().get(m).access() & (0x0008 | 0x0002)) != 0;
   }
 
   /**
