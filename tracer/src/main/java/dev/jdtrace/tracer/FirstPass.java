@@ -4,6 +4,7 @@ import dev.jdtrace.driver.ClassLoadProbe;
 import dev.jdtrace.driver.SessionResult;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.profiler.ClassFilter;
+import dev.jdtrace.profiler.GeneratedClasses;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.OutputStream;
 import java.util.List;
@@ -49,7 +50,7 @@ final class FirstPass {
     final String key = PlanCache.loadedKey(command, filter, stdin);
     final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
-      info.accept("first run skipped: the plan cache knows the " + Plural.of(cached.classes().size(), "traced class")
+      info.accept("first run skipped: the plan cache knows the " + loadedClasses(cached.classes())
           + " this build loads on this input");
       return cached;
     }
@@ -60,12 +61,23 @@ final class FirstPass {
       loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
     }
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
-        Plural.of(loaded.classes().size(), "traced class"), loaded.ran().size(), loaded.wallMillis() / 1000.0));
+        loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
         new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
+  }
+
+  /**
+   * The traced classes loaded, counted as planning counts them: classes the JDK generates (lambda proxies) have
+   * no class file to plan, and are named apart so the two counts agree (javaparser: "387 traced classes and 390
+   * generated ones", not "777").
+   */
+  static String loadedClasses(final Set<String> classes) {
+    final long generated = classes.stream().filter(GeneratedClasses::isGenerated).count();
+    final String withFiles = Plural.of(classes.size() - (int) generated, "traced class");
+    return generated == 0 ? withFiles : withFiles + " (and " + Plural.of((int) generated, "generated one") + ")";
   }
 
   /**
