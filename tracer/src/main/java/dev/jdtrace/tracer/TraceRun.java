@@ -183,7 +183,7 @@ final class TraceRun {
       final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
-    final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, request.profile(),
+    final IcfgPlanner.Result optimal = IcfgPlanner.plan(structure, request.profile(),
         traceWeights == null ? Weights.staticEstimate() : traceWeights);
     final BitSet loaded = new BitSet();
     if (traceWeights == null) {
@@ -191,11 +191,25 @@ final class TraceRun {
     } else {
       loaded.or(traceWeights.loadedBlocks(program));
     }
-    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final Distributor fitting = new Distributor(program, DecisionGroups.of(optimal.model()), request.strategy(), cost);
+    final IcfgPlanner.Result planned;
+    final Distributor distributor;
+    if (request.cap() < fitting.minimumCap()) {
+      // Untraced code's choices need every callback's first witnesses in one session; witnesses that end them
+      // let them split in pairs, for a few more hits.
+      planned = IcfgPlanner.withSmallUnits(structure, optimal);
+      distributor = new Distributor(program, DecisionGroups.of(planned.model()), request.strategy(), cost);
+      info.accept("--cap " + request.cap() + " is below this plan's least cap, " + fitting.minimumCap() + ": "
+          + Plural.of(planned.witnesses().cardinality() - optimal.witnesses().cardinality(), "witness")
+          + " added where untraced code's choices needed every callback's first witnesses in one session; "
+          + "the least cap is now " + distributor.minimumCap());
+    } else {
+      planned = optimal;
+      distributor = fitting;
+    }
     final double[] hitWeight = traceWeights == null
         ? StaticHits.hedged(StaticHits.of(planned.blockWeights(), traced), planned.witnesses())
         : planned.blockWeights();
-    final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
     final BitSet sentinels = traced.sentinels();

@@ -63,6 +63,25 @@ public final class IcfgPlanner {
     return baseline != null && baseline.expectedHits() < result.expectedHits() ? baseline : result;
   }
 
+  /**
+   * The plan with the {@link SmallUnits} witnesses added (and the profile repaired again where they make a
+   * choice ambiguous), until none is missing: a plan whose units about untraced code no longer hold every
+   * callback's first witnesses.
+   */
+  public static Result withSmallUnits(final IcfgModel.Structure structure, final Result planned) {
+    final FirstSets.Readers readers = FirstSets.Readers.of(structure);
+    Result result = planned;
+    for (BitSet cuts = SmallUnits.cuts(planned.model()); !cuts.isEmpty(); cuts = SmallUnits.cuts(result.model())) {
+      final BitSet witnesses = (BitSet) result.witnesses().clone();
+      witnesses.or(cuts);
+      final Result repaired = repair(structure, readers, witnesses, planned.blockWeights(), Double.POSITIVE_INFINITY);
+      result = new Result(repaired.model(), repaired.witnesses(), repaired.expectedHits(),
+          result.repairs() + cuts.cardinality() + repaired.repairs(), result.rounds() + repaired.rounds(),
+          planned.blockWeights());
+    }
+    return result;
+  }
+
   /** The per-method profiles of a kind, with the class-initialiser entries. */
   private static BitSet perMethod(final IcfgModel.Structure structure, final ProfileKind kind,
       final EdgeWeights[] weighed) {

@@ -24,8 +24,8 @@ public final class InitTriggers {
   }
 
   /**
-   * Method indices of the {@code <clinit>}s this block can run, in no particular order. Blocks with the same
-   * references share the array: do not modify it.
+   * Method indices of the {@code <clinit>}s this block can run, each after those the JVM runs before it. Blocks
+   * with the same references share the array: do not modify it.
    */
   public int[] of(final Block block) {
     return known.computeIfAbsent(block.inits(), refs -> resolve(block));
@@ -51,22 +51,29 @@ public final class InitTriggers {
     return clinits.stream().mapToInt(Integer::intValue).toArray();
   }
 
+  /**
+   * Adds the class after what the JVM initialises before it (JLS 12.4.2): its superclass, recursively, then its
+   * superinterfaces that declare default methods. The walk starts the first initialiser a stream's head shows,
+   * in this order: when two of them sit in different sessions, both heads show one, and only this order is
+   * the run's (StaticInit under --cap 8 entered Child's initialiser before Parent's and diverged).
+   */
   private void addWithSupertypes(final String name, final Set<String> out) {
     final ClassModel c = hierarchy.program().classNamed(name);
-    if (c == null || !out.add(name)) {
+    if (c == null || out.contains(name)) {
       return;
     }
-    if (c.isInterface()) {
-      return; // An interface's own initialisation does not initialise its superinterfaces.
-    }
-    if (c.superName() != null) {
-      addWithSupertypes(c.superName(), out);
-    }
-    for (final ClassModel i : hierarchy.tracedInterfaces(name)) {
-      if (hasDefaultMethod(i)) {
-        out.add(i.name());
+    // An interface's own initialisation does not initialise its superinterfaces.
+    if (!c.isInterface()) {
+      if (c.superName() != null) {
+        addWithSupertypes(c.superName(), out);
+      }
+      for (final ClassModel i : hierarchy.tracedInterfaces(name)) {
+        if (hasDefaultMethod(i)) {
+          out.add(i.name());
+        }
       }
     }
+    out.add(name);
   }
 
   private static boolean hasDefaultMethod(final ClassModel i) {

@@ -1,0 +1,128 @@
+package dev.jdtrace.profiler.icfg;
+
+import dev.jdtrace.profiler.model.BlockEnd;
+import dev.jdtrace.profiler.model.Program;
+import java.util.BitSet;
+
+/**
+ * Witnesses that keep untraced code's choices small (DESIGN §2, "Small units"). A choice whose candidate can run
+ * untraced code, or return into it, before a witness needs every callback's first witnesses in the session that
+ * decides it: untraced code may call any callback first. On a library with a thousand callbacks that is a unit
+ * of a thousand witnesses or more, in every pair of the choice's candidates, so no session holds fewer. And
+ * untraced code's own choices (which callback it calls, or whether it returns) spread in pairs only when every
+ * callback reaches a witness before untraced code or its return.
+ *
+ * <p>These witnesses end both: each candidate that reaches untraced code first gets a witness where it starts,
+ * and each callback that reaches no witness before leaving gets one at its entry, as does each untraced call's
+ * return site that leaves its method before a witness. Witnesses only added keep a profile decodable (Theorem 4
+ * is monotone); they cost the hits of the blocks they sit on, which the cost model weighs against the smaller
+ * sessions they allow.
+ */
+public final class SmallUnits {
+  private SmallUnits() {
+  }
+
+  /** The blocks to add as witnesses to the model's, so that no unit needs the callbacks' first witnesses whole. */
+  public static BitSet cuts(final IcfgModel model) {
+    final Program p = model.program();
+    final FirstSets first = model.first();
+    final FollowSets follow = model.follow();
+    final BitSet add = new BitSet();
+    final BitSet callbacks = model.callbacks();
+    for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
+      final int entry = p.blockId(m, 0);
+      if (hasToken(first.of(entry))) {
+        add.set(entry);
+      }
+    }
+    for (int b = 0; b < p.blockCount(); b++) {
+      final int method = p.methodOf(b);
+      if (!model.runs(method)) {
+        continue;
+      }
+      final int successors = p.successorCount(b);
+      if (model.untracedInit(b)) {
+        // An untraced initialiser the block starts may call back, or the block goes on: its way on is the other
+        // candidate of that choice over the callbacks.
+        final CallTargets t = model.targets(b);
+        final int[] ret = successors == 0 ? new int[0] : follow.substitute(first.of(p.successor(b, 0)), method);
+        if (t != null) {
+          for (final int m : t.traced()) {
+            final int entry = p.blockId(m, 0);
+            if (continuedHasToken(first.of(entry), ret)) {
+              add.set(entry);
+            }
+          }
+        }
+        for (int i = 0; i < successors; i++) {
+          final int s = p.successor(b, i);
+          if (hasToken(follow.substitute(first.of(s), method))) {
+            add.set(s);
+          }
+        }
+      }
+      if (p.end(b) == BlockEnd.INVOKE) {
+        final CallTargets t = model.targets(b);
+        if (successors == 0 || (!t.external() && t.traced().size() < 2)) {
+          continue;
+        }
+        final int ret = p.successor(b, 0);
+        if (t.external()) {
+          if (hasToken(follow.substitute(first.of(ret), method))) {
+            add.set(ret); // untraced code's return: a candidate of its choice over the callbacks
+          }
+          continue;
+        }
+        for (final int m : t.traced()) {
+          final int entry = p.blockId(m, 0);
+          if (reachesUntraced(first.of(entry))) {
+            add.set(entry);
+          }
+        }
+        if (reachesUntraced(follow.substitute(first.of(ret), method))) {
+          add.set(ret);
+        }
+      } else if (successors > 1) {
+        for (int i = 0; i < successors; i++) {
+          final int s = p.successor(b, i);
+          if (reachesUntraced(follow.substitute(first.of(s), method))) {
+            add.set(s);
+          }
+        }
+      }
+    }
+    add.andNot(model.witnesses());
+    return add;
+  }
+
+  /** Whether a FIRST set holds a token: something other than a witness may come first. */
+  private static boolean hasToken(final int[] set) {
+    return set.length == 0 || set[0] < 0;
+  }
+
+  /** Whether a callee's FIRST set, its EXIT continued at the call's return site, holds a token. */
+  private static boolean continuedHasToken(final int[] entry, final int[] returnSite) {
+    boolean exits = false;
+    for (final int x : entry) {
+      if (x == FirstSets.EXIT) {
+        exits = true;
+      } else if (x < 0) {
+        return true;
+      }
+    }
+    return entry.length == 0 || (exits && hasToken(returnSite));
+  }
+
+  /** Whether untraced code may run, or be returned to, before any witness of the set. */
+  private static boolean reachesUntraced(final int[] set) {
+    for (final int x : set) {
+      if (x == FirstSets.EXTERNAL || x == FirstSets.AFTER_CALLBACK) {
+        return true;
+      }
+      if (x >= 0) {
+        break;
+      }
+    }
+    return false;
+  }
+}
