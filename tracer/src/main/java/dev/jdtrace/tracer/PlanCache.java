@@ -92,9 +92,10 @@ final class PlanCache {
    * @param ran their methods that ran, or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    * @param threads the threads it saw enter traced methods
+   * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
    */
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
-      int threads) {
+      int threads, Long wallMillis) {
   }
 
   /**
@@ -209,13 +210,14 @@ final class PlanCache {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
-        : new TreeSet<>(stored.untraced()), stored.threads());
+        : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis());
   }
 
   static void writeLoaded(final String key, final FirstPass.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
-        observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads()));
+        observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),
+        observed.wallMillis() < 0 ? null : observed.wallMillis()));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

@@ -143,8 +143,20 @@ final class TraceRun {
    */
   public static TracePlan plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
       throws IOException {
+    return plan(traced, request, null, info);
+  }
+
+  /**
+   * As {@link #plan(TracedProgram, RunRequest, Consumer)}, with each session paying the program's own run
+   * ({@link ProgramRun}) rather than the calibration's trivial one.
+   *
+   * @param run the program's first run, or {@code null} when not known
+   */
+  static TracePlan plan(final TracedProgram traced, final RunRequest request, final ProgramRun run,
+      final Consumer<String> info) throws IOException {
     final Program program = traced.program();
-    final CostModel cost = CostModels.forThisMachine(info);
+    final CostModel machine = CostModels.forThisMachine(info);
+    final CostModel cost = run == null ? machine : run.model(machine);
     // Checked before the cache is asked: a reused plan must warn about foreign weights as a new one does.
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
     if (traceWeights != null) {
@@ -192,9 +204,10 @@ final class TraceRun {
       loaded.or(traceWeights.loadedBlocks(program));
     }
     final DecisionGroups groups = DecisionGroups.of(planned.model());
-    final double[] hitWeight = traceWeights == null
-        ? StaticHits.hedged(StaticHits.of(planned.blockWeights(), traced), planned.witnesses())
+    final double[] entries = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
+    final double[] hitWeight = traceWeights == null ? StaticHits.hedged(entries, planned.witnesses()) : entries;
+    final Prediction.Interpreted interpreted = new InterpretedEntries(program, entries);
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
@@ -212,13 +225,13 @@ final class TraceRun {
         Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), distributor.jobs(),
             request.strategy(), false));
       }
-      prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
+      prediction = Prediction.of(cost, sessions, hitWeight, loaded, interpreted, request.parallel());
     } else {
       // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
       final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
-          ? SessionCount.choose(cost, split, hitWeight, loaded, request.parallel())
+          ? SessionCount.choose(cost, split, hitWeight, loaded, interpreted, request.parallel())
           : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), splitUnder,
-              hitWeight, loaded, request.parallel());
+              hitWeight, loaded, interpreted, request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
@@ -277,7 +290,8 @@ final class TraceRun {
       // Entries cached for this input hold only if the runs read no more of it than the key did.
       shown.entriesInput = input != null && !traced.learned().isEmpty()
           && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
-      final TracePlan planned = plan(traced, asked, info);
+      clock.programRun = observed == null ? null : observed.programRun(traced.program());
+      final TracePlan planned = plan(traced, asked, clock.programRun, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
@@ -401,10 +415,14 @@ final class TraceRun {
     long sessions;
     long decoding;
     int plans = 1;
+    /** The program's first run, which each session's prediction pays, or {@code null} when not known. */
+    ProgramRun programRun;
+    /** jdtrace's JVM's start to the run's, in milliseconds. */
+    final long startup = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
 
     RunReport.Phases phases(final boolean reused) {
       return new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000, sessions / 1_000_000,
-          decoding / 1_000_000, plans, reused, firstPassSkipped);
+          decoding / 1_000_000, plans, reused, firstPassSkipped, startup);
     }
   }
 
@@ -537,7 +555,7 @@ final class TraceRun {
     if (learned.equals(known)) {
       throw divergence;
     }
-    final TracePlan again = plan(traced.withLearned(learned), request, info);
+    final TracePlan again = plan(traced.withLearned(learned), request, clock.programRun, info);
     if (!again.plan().id().equals(planned.plan().id())) {
       return run(again, request, shown, out, err, info, start, false, clock);
     }

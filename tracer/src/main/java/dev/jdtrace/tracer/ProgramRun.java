@@ -1,0 +1,26 @@
+package dev.jdtrace.tracer;
+
+import dev.jdtrace.distributor.cost.CostModel;
+
+/**
+ * What every session of a program pays before its first hit, from the program's first run: its JVM start,
+ * attach, class loading, its own work and exit, as that run measured them. The calibration's trivial program
+ * starts in 0.5 s; a library driver's sessions measured 2 to 3 s each. The first run also set a breakpoint at
+ * the entry of each method of the classes it saw load and, once it ran, one more for its tenth run
+ * ({@code ClassLoadProbe}); a session sets its own instead, which the model counts apart.
+ *
+ * @param wallMillis the first run's wall time, launch to exit
+ * @param probeBreakpoints the breakpoints the first run set
+ */
+record ProgramRun(double wallMillis, int probeBreakpoints) {
+
+  /** The program's run under the agent with no breakpoint: the first run's wall less its breakpoints' setting. */
+  double bareMillis(final CostModel model) {
+    return wallMillis - probeBreakpoints * model.setMicros() / 1000.0;
+  }
+
+  /** The model for this program's sessions ({@link CostModel#forProgram}). */
+  CostModel model(final CostModel model) {
+    return model.forProgram(bareMillis(model));
+  }
+}
