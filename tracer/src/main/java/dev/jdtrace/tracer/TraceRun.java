@@ -61,8 +61,9 @@ final class TraceRun {
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
     // on them, so neither does this plan.
-    return plan(withEntries(load(command, filter, observed, false), asked, request.stdin().recorded(), info), asked,
-        info);
+    final TracedProgram traced = withEntries(load(command, filter, observed, false), asked,
+        request.stdin().recorded(), info);
+    return plan(traced, asked, observed == null ? null : observed.programRun(traced.program()), info);
   }
 
   /**
