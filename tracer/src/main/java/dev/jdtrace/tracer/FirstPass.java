@@ -30,22 +30,33 @@ final class FirstPass {
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
    * @param wallMillis the first run's wall time, launch to exit (what each session pays before its hits,
    *     {@link ProgramRun}), or -1 when not known
+   * @param hits the hits each witness took in a later run whose prediction they missed ({@link LearnedHits}), or
+   *     {@code null} when none did
    */
   record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
-      ShownRun shown, long wallMillis) {
+      ShownRun shown, long wallMillis, java.util.Map<String, Long> hits) {
     /** What the plan cache remembers: no run was made, none was shown. */
     Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
-        final int threads, final long wallMillis) {
-      this(classes, ran, untraced, threads, null, wallMillis);
+        final int threads, final long wallMillis, final java.util.Map<String, Long> hits) {
+      this(classes, ran, untraced, threads, null, wallMillis, hits);
+    }
+
+    /** The same, with the hits a run took where its prediction missed them. */
+    Observed withHits(final java.util.Map<String, Long> learned) {
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, learned);
     }
 
     /**
-     * The program's run as the cost model counts it, or {@code null} when the first run's time is not known.
-     * The first run set one breakpoint per method of the classes it saw load and one more per method that ran.
+     * The program's run as the cost model counts it, or {@code null} when neither the first run's time nor any
+     * learned hits are known. The first run set one breakpoint per method of the classes it saw load and one
+     * more per method that ran.
      */
     ProgramRun programRun(final dev.jdtrace.profiler.model.Program program) {
-      return wallMillis < 0 || ran == null ? null
-          : new ProgramRun(wallMillis, program.methods().size() + ran.size());
+      if ((wallMillis < 0 || ran == null) && hits == null) {
+        return null;
+      }
+      return new ProgramRun(wallMillis < 0 || ran == null ? -1 : wallMillis,
+          program.methods().size() + (ran == null ? 0 : ran.size()), hits);
     }
   }
 
@@ -73,7 +84,7 @@ final class FirstPass {
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         Plural.of(loaded.classes().size(), "traced class"), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
-        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis());
+        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), null);
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
@@ -102,7 +113,7 @@ final class FirstPass {
     final java.util.Map<String, Integer> ran = new java.util.TreeMap<>(planned.ran());
     methods.forEach(m -> ran.putIfAbsent(m, 1));
     return new Observed(planned.classes(), ran, planned.untraced(), planned.threads(), planned.shown(),
-        planned.wallMillis());
+        planned.wallMillis(), planned.hits());
   }
 
   /**
@@ -157,6 +168,6 @@ final class FirstPass {
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
     return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
-        planned.shown(), planned.wallMillis());
+        planned.shown(), planned.wallMillis(), planned.hits());
   }
 }

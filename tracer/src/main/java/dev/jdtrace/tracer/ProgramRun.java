@@ -9,10 +9,23 @@ import dev.jdtrace.distributor.cost.CostModel;
  * the entry of each method of the classes it saw load and, once it ran, one more for its tenth run
  * ({@code ClassLoadProbe}); a session sets its own instead, which the model counts apart.
  *
- * @param wallMillis the first run's wall time, launch to exit
+ * <p>It also carries the hits each witness took in an earlier run of the same command and input, when they
+ * missed that run's prediction ({@link LearnedHits}).
+ *
+ * @param wallMillis the first run's wall time, launch to exit, or -1 when not known
  * @param probeBreakpoints the breakpoints the first run set
+ * @param hits learned hits per witness ({@link LearnedHits#key}), or {@code null}
  */
-record ProgramRun(double wallMillis, int probeBreakpoints) {
+record ProgramRun(double wallMillis, int probeBreakpoints, java.util.Map<String, Long> hits) {
+
+  ProgramRun {
+    hits = hits == null ? null : java.util.Map.copyOf(hits);
+  }
+
+  /** A first run's time and its breakpoints, with no learned hits. */
+  ProgramRun(final double wallMillis, final int probeBreakpoints) {
+    this(wallMillis, probeBreakpoints, null);
+  }
 
   /** The program's run under the agent with no breakpoint: the first run's wall less its breakpoints' setting. */
   double bareMillis(final CostModel model) {
@@ -21,6 +34,6 @@ record ProgramRun(double wallMillis, int probeBreakpoints) {
 
   /** The model for this program's sessions ({@link CostModel#forProgram}). */
   CostModel model(final CostModel model) {
-    return model.forProgram(bareMillis(model));
+    return wallMillis < 0 ? model : model.forProgram(bareMillis(model));
   }
 }

@@ -163,7 +163,8 @@ final class TraceRun {
     if (traceWeights != null) {
       WeightsCheck.check(traceWeights, request.weights(), traced, info);
     }
-    final String key = PlanCache.planKey(traced, request, cost);
+    final java.util.Map<String, Long> learnedHits = run == null || request.weights() != null ? null : run.hits();
+    final String key = PlanCache.planKey(traced, request, cost, learnedHits);
     final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
@@ -179,7 +180,7 @@ final class TraceRun {
         return new TracePlan(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
     }
-    final TracePlan planned = planAfresh(traced, request, traceWeights, cost, info);
+    final TracePlan planned = planAfresh(traced, request, traceWeights, cost, learnedHits, info);
     PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
         planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
         witnesses(planned.plan())));
@@ -193,7 +194,8 @@ final class TraceRun {
   }
 
   private static TracePlan planAfresh(final TracedProgram traced, final RunRequest request,
-      final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
+      final TraceWeights traceWeights, final CostModel cost, final java.util.Map<String, Long> learnedHits,
+      final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, request.profile(),
@@ -207,7 +209,11 @@ final class TraceRun {
     final DecisionGroups groups = DecisionGroups.of(planned.model());
     final double[] entries = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
-    final double[] hitWeight = traceWeights == null ? StaticHits.hedged(entries, planned.witnesses()) : entries;
+    final double[] estimated = traceWeights == null ? StaticHits.hedged(entries, planned.witnesses()) : entries;
+    // Hits an earlier run took where its prediction missed them weigh the prediction, and the split the cost model
+    // chooses; a split into a given number of sessions stays the one the estimate makes.
+    final double[] learned = LearnedHits.weigh(estimated, learnedHits, program, planned.witnesses());
+    final double[] hitWeight = request.sessions() > 0 ? estimated : learned;
     final Prediction.Interpreted interpreted = new InterpretedEntries(program, entries);
     final Distributor distributor = new Distributor(program, groups, request.strategy(), cost);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
@@ -226,7 +232,7 @@ final class TraceRun {
         Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), distributor.jobs(),
             request.strategy(), false));
       }
-      prediction = Prediction.of(cost, sessions, hitWeight, loaded, interpreted, request.parallel());
+      prediction = Prediction.of(cost, sessions, learned, loaded, interpreted, request.parallel());
     } else {
       // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
       final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
@@ -248,6 +254,7 @@ final class TraceRun {
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
             ", predicted %.1f s on %s%s", prediction.wallMillis() / 1000,
             Plural.of(prediction.workers(), "worker"), request.weights() != null ? ""
+                : learnedHits != null ? " (hits as an earlier run of this command took them)"
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
     return new TracePlan(traced, plan, models, prediction, false);
@@ -297,7 +304,10 @@ final class TraceRun {
       clock.plans = plans;
       try {
         final RunReport report = run(planned, asked, shown, out, err, info, start, true, clock);
-        if (plans > 1) {
+        if (observed != null && clock.learnedHits != null) {
+          observed = observed.withHits(clock.learnedHits);
+        }
+        if (plans > 1 || clock.learnedHits != null) {
           FirstPass.remember(command, filter, request.stdin(), observed);
         }
         return report;
@@ -418,6 +428,8 @@ final class TraceRun {
     int plans = 1;
     /** The program's first run, which each session's prediction pays, or {@code null} when not known. */
     ProgramRun programRun;
+    /** The hits each witness took, when they missed the prediction, or {@code null}. */
+    java.util.Map<String, Long> learnedHits;
     /** jdtrace's JVM's start to the run's, in milliseconds. */
     final long startup = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
 
@@ -467,6 +479,9 @@ final class TraceRun {
       if (!sentinelsHit.isEmpty()) {
         throw new SentinelHit(sentinelsHit);
       }
+      // Hits that missed the prediction are kept for the next run of this command and input (LearnedHits).
+      clock.learnedHits = request.weights() == null && LearnedHits.missed(planned.prediction(), results)
+          ? LearnedHits.of(program, plan, streams) : null;
       SameRunEvidence.checkBytecode(results);
       final boolean split = plan.sessions().size() > 1;
       if (split) {

@@ -30,11 +30,11 @@ class ProgramRunTest {
   void theFirstRunSetOneBreakpointPerMethodAndOneMorePerMethodThatRan() {
     final TracedProgram traced = fixture();
     final Map<String, Integer> ran = traced.ran();
-    final FirstPass.Observed observed = new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500);
+    final FirstPass.Observed observed = new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500, null);
     assertThat(observed.programRun(traced.program()))
         .isEqualTo(new ProgramRun(1500, traced.program().methods().size() + ran.size()));
     // Not known without the first run's time, or without what ran.
-    assertThat(new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1).programRun(traced.program()))
+    assertThat(new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1, null).programRun(traced.program()))
         .isNull();
   }
 
