@@ -29,7 +29,7 @@ public final class SessionCount {
    * Also chooses the cap: tries each cap with 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the
    * cheapest prediction; ties go to the earlier cap, then to fewer sessions. A split that needs more sessions
    * than that under its cap is not taken (the first cap's always counts): launches and decoding grow with
-   * sessions, and the model's launch cost is the least a session costs, not what it costs.
+   * sessions, and a static hit estimate (the first trace's) can be far below what the sessions take.
    *
    * @param caps the caps to try, the first one the least constraining
    * @param split the distributor for a cap and a wanted number of sessions (the cap may add more)
