@@ -3,7 +3,6 @@ package dev.jdtrace.distributor.cost;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 
 /**
  * What a debugger session costs on this machine (DESIGN §3). A session pays, once, its program's run under the
@@ -63,38 +62,82 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
   }
 
   /**
-   * How much longer a session takes while others run beside it: {@code sessions} sessions on {@code workers}
-   * workers run {@code k = min(workers, sessions)} at once, which go only {@link #parallelGain} times as fast
-   * as one together, so each takes {@code k / min(k, gain)} times its time alone.
+   * How much longer a session takes while {@code atOnce} sessions run: together they go only
+   * {@link #parallelGain} times as fast as one (at most {@code atOnce} times), so each takes
+   * {@code atOnce / min(atOnce, gain)} times its time alone.
    */
-  public double sharing(final int sessions, final int workers) {
-    final int atOnce = Math.max(1, Math.min(workers, sessions));
-    return atOnce / Math.min(atOnce, Math.max(1.0, parallelGain));
+  public double sharing(final int atOnce) {
+    final int k = Math.max(1, atOnce);
+    return k / Math.min(k, Math.max(1.0, parallelGain));
   }
 
   /**
-   * Predicted wall time of running sessions on {@code workers} workers: sessions go heaviest first to the
-   * worker free first, and running several at once only speeds the whole up by the measured gain.
+   * How sessions run on {@code workers} workers: heaviest first, each to the worker free first (as
+   * {@code Sessions.runAll} starts them), every running session slowed by {@link #sharing} of the sessions
+   * running at that moment. A session that outlasts the others runs its tail alone, at full speed.
+   *
+   * @param sessionMillis each session's time alone
+   * @return each session's wall time, in the given order, and the time until the last ends
    */
+  public Schedule schedule(final List<Double> sessionMillis, final int workers) {
+    final int n = sessionMillis.size();
+    final Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, Comparator.comparingDouble((Integer i) -> sessionMillis.get(i)).reversed());
+    final double[] left = new double[n];
+    final double[] started = new double[n];
+    final double[] wall = new double[n];
+    final List<Integer> running = new ArrayList<>();
+    int next = 0;
+    double now = 0;
+    final int w = Math.max(1, workers);
+    while (next < n || !running.isEmpty()) {
+      while (running.size() < w && next < n) {
+        final int s = order[next++];
+        left[s] = sessionMillis.get(s);
+        started[s] = now;
+        running.add(s);
+      }
+      // Every running session advances at 1 / sharing; the one with least work left ends first.
+      final double slowdown = sharing(running.size());
+      double step = Double.POSITIVE_INFINITY;
+      for (final int s : running) {
+        step = Math.min(step, left[s] * slowdown);
+      }
+      now += step;
+      final List<Integer> ended = new ArrayList<>();
+      for (final int s : running) {
+        left[s] -= step / slowdown;
+        if (left[s] <= 1e-9 * Math.max(1.0, sessionMillis.get(s))) {
+          wall[s] = now - started[s];
+          ended.add(s);
+        }
+      }
+      running.removeAll(ended);
+    }
+    final List<Double> walls = new ArrayList<>();
+    for (final double x : wall) {
+      walls.add(x);
+    }
+    return new Schedule(walls, now);
+  }
+
+  /**
+   * Sessions as they run beside each other.
+   *
+   * @param sessionMillis each session's predicted wall time, sharing the cores
+   * @param wallMillis the time until the last session ends
+   */
+  public record Schedule(List<Double> sessionMillis, double wallMillis) {
+    public Schedule {
+      sessionMillis = List.copyOf(sessionMillis);
+    }
+  }
+
+  /** Predicted wall time of running sessions on {@code workers} workers: the {@link #schedule}'s. */
   public double wallMillis(final List<Double> sessionMillis, final int workers) {
-    final int w = Math.max(1, Math.min(workers, sessionMillis.size()));
-    final List<Double> sorted = new ArrayList<>(sessionMillis);
-    sorted.sort(Comparator.reverseOrder());
-    final PriorityQueue<Double> finish = new PriorityQueue<>();
-    for (int i = 0; i < w; i++) {
-      finish.add(0.0);
-    }
-    double makespan = 0;
-    for (final double s : sorted) {
-      final double end = finish.poll() + s;
-      finish.add(end);
-      makespan = Math.max(makespan, end);
-    }
-    if (w == 1) {
-      return makespan;
-    }
-    // The schedule assumes w free cores' worth of speed; the machine gives only the measured gain.
-    final double total = sorted.stream().mapToDouble(Double::doubleValue).sum();
-    return Math.max(makespan, total / Math.min(w, parallelGain));
+    return schedule(sessionMillis, workers).wallMillis();
   }
 }

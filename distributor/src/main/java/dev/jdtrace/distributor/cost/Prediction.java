@@ -56,11 +56,11 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
   }
 
   /**
-   * Predicted wall time of a session as it runs beside the others ({@link CostModel#sharing}): what its
+   * Predicted wall time of a session as it runs beside the others ({@link CostModel#schedule}): what its
    * measured wall time compares with.
    */
   public double sessionWallMillis(final int session) {
-    return sessionMillis.get(session) * model.sharing(sessionMillis.size(), workers);
+    return model.schedule(sessionMillis, workers).sessionMillis().get(session);
   }
 
   /** Expected hits of a set of witnesses. */

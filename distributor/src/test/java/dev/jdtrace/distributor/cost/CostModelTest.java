@@ -54,16 +54,30 @@ class CostModelTest {
 
   @Test
   void aSessionBesideOthersTakesAsLongAsTheCoresLetIt() {
-    // Two at once on two workers give 1.25× the throughput of one: each takes 2 / 1.25 = 1.6× its time alone.
-    assertThat(FULL.sharing(2, 2)).isCloseTo(1.6, within(1e-12));
-    assertThat(FULL.sharing(4, 2)).isCloseTo(1.6, within(1e-12));
-    // Alone, or on one worker, nothing shares its cores.
-    assertThat(FULL.sharing(1, 2)).isEqualTo(1.0);
-    assertThat(FULL.sharing(3, 1)).isEqualTo(1.0);
+    // Two at once give 1.25× the throughput of one: each takes 2 / 1.25 = 1.6× its time alone.
+    assertThat(FULL.sharing(2)).isCloseTo(1.6, within(1e-12));
+    assertThat(FULL.sharing(1)).isEqualTo(1.0);
     // A gain above the sessions at once cannot make a session faster than alone.
-    assertThat(new CostModel(10, 0.07, 200, 0.01, 400, 3.0, "test").sharing(2, 2)).isEqualTo(1.0);
+    assertThat(new CostModel(10, 0.07, 200, 0.01, 400, 3.0, "test").sharing(2)).isEqualTo(1.0);
+  }
+
+  @Test
+  void aSessionThatOutlastsTheOthersRunsItsTailAlone() {
+    // 1,000 and 400 ms alone on two workers at 1.25×: both at 1 / 1.6 until the short one ends at 640 ms, when
+    // the long one has done 400 ms; its remaining 600 ms run alone. Walls: 1,240 and 640; the run ends at 1,240.
+    final CostModel.Schedule s = FULL.schedule(List.of(1000.0, 400.0), 2);
+    assertThat(s.sessionMillis().get(0)).isCloseTo(1240, within(1e-9));
+    assertThat(s.sessionMillis().get(1)).isCloseTo(640, within(1e-9));
+    assertThat(s.wallMillis()).isCloseTo(1240, within(1e-9));
+    // Three on two workers, heaviest first: 1,000 and 600 start; at 960 the 600 ends (1,000 has done 600); the
+    // 300 starts, both at 1 / 1.6: the 300 ends at 960 + 480 = 1,440 (1,000 has 100 left), which then takes 100.
+    final CostModel.Schedule t = FULL.schedule(List.of(300.0, 1000.0, 600.0), 2);
+    assertThat(t.sessionMillis().get(0)).isCloseTo(480, within(1e-9));
+    assertThat(t.sessionMillis().get(1)).isCloseTo(1540, within(1e-9));
+    assertThat(t.sessionMillis().get(2)).isCloseTo(960, within(1e-9));
+    assertThat(t.wallMillis()).isCloseTo(1540, within(1e-9));
     final Prediction p = Prediction.of(FULL, List.of(bits(0, 10), bits(10, 20)), new double[20], ALL, 2);
-    assertThat(p.sessionWallMillis(1)).isCloseTo(p.sessionMillis().get(1) * 1.6, within(1e-9));
+    assertThat(p.sessionWallMillis(1)).isEqualTo(FULL.schedule(p.sessionMillis(), 2).sessionMillis().get(1));
   }
 
   @Test
