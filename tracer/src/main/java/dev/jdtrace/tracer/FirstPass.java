@@ -49,14 +49,15 @@ final class FirstPass {
     /**
      * The program's run as the cost model counts it, or {@code null} when neither the first run's time nor any
      * learned hits are known. The first run set one breakpoint per method of the classes it saw load and one
-     * more per method that ran.
+     * more per method that ran, and stopped the thread at each of those methods' first run.
      */
     ProgramRun programRun(final dev.jdtrace.profiler.model.Program program) {
       if ((wallMillis < 0 || ran == null) && hits == null) {
         return null;
       }
-      return new ProgramRun(wallMillis < 0 || ran == null ? -1 : wallMillis,
-          program.methods().size() + (ran == null ? 0 : ran.size()), hits);
+      final int stops = ran == null ? 0 : ran.size();
+      return new ProgramRun(wallMillis < 0 || ran == null ? -1 : wallMillis, program.methods().size() + stops, stops,
+          hits);
     }
   }
 

@@ -13,26 +13,27 @@ import org.junit.jupiter.api.Test;
 
 /** What a session pays before its hits, from the first run, and the entries its breakpoints keep interpreted. */
 class ProgramRunTest {
-  /** 200 µs to set a breakpoint, a trivial program's launch of 400 ms. */
-  private static final CostModel MODEL = new CostModel(10, 0.07, 200, 0.01, 400, 1.25, "test");
+  /** 200 µs to set a breakpoint, 500 µs per stop, a trivial program's launch of 400 ms. */
+  private static final CostModel MODEL = new CostModel(10, 0.07, 200, 0.01, 500, 400, 1.25, "test");
 
   @Test
-  void theFirstRunLessItsOwnBreakpointsIsWhatEverySessionPays() {
-    // 3 s launch to exit, with 1,000 entry breakpoints set at 0.2 ms each: 2.8 s of the program's own.
-    final ProgramRun run = new ProgramRun(3000, 1000);
-    assertThat(run.bareMillis(MODEL)).isCloseTo(2800, within(1e-9));
-    assertThat(run.model(MODEL).launchMillis()).isCloseTo(2800, within(1e-9));
-    // A first run quicker than the trivial program's keeps the calibrated launch.
-    assertThat(new ProgramRun(300, 0).model(MODEL)).isEqualTo(MODEL);
+  void theFirstRunLessItsOwnBreakpointsAndStopsIsWhatEverySessionPays() {
+    // 3 s launch to exit, with 1,000 entry breakpoints set at 0.2 ms each and 400 stops at 0.5 ms: 2.6 s.
+    final ProgramRun run = new ProgramRun(3000, 1000, 400);
+    assertThat(run.bareMillis(MODEL)).isCloseTo(2600, within(1e-9));
+    assertThat(run.model(MODEL).launchMillis()).isCloseTo(2600, within(1e-9));
+    // A first run quicker than the trivial program's keeps the calibrated launch; so does one of unknown time.
+    assertThat(new ProgramRun(300, 0, 0).model(MODEL)).isEqualTo(MODEL);
+    assertThat(new ProgramRun(-1, 0, 0, Map.of("x", 1L)).model(MODEL)).isEqualTo(MODEL);
   }
 
   @Test
-  void theFirstRunSetOneBreakpointPerMethodAndOneMorePerMethodThatRan() {
+  void theFirstRunSetOneBreakpointPerMethodAndOneMoreAndAStopPerMethodThatRan() {
     final TracedProgram traced = fixture();
     final Map<String, Integer> ran = traced.ran();
     final FirstPass.Observed observed = new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500, null);
     assertThat(observed.programRun(traced.program()))
-        .isEqualTo(new ProgramRun(1500, traced.program().methods().size() + ran.size()));
+        .isEqualTo(new ProgramRun(1500, traced.program().methods().size() + ran.size(), ran.size()));
     // Not known without the first run's time, or without what ran.
     assertThat(new FirstPass.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1, null).programRun(traced.program()))
         .isNull();

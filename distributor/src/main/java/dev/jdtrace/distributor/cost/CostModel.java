@@ -10,12 +10,14 @@ import java.util.List;
  * breakpoints ({@code setMicros}: a round trip to the VM while the loading thread waits). Every hit costs
  * {@code c0} plus {@code c1} for each breakpoint set in its session, because the JDWP agent walks all its
  * handlers on every event. Methods that hold a breakpoint stay interpreted: every block entry in them costs
- * {@code interpretedMicros} more than compiled code would.
+ * {@code interpretedMicros} more than compiled code would. A session's hits stop no thread; {@code stopMicros},
+ * what a suspending event costs, tells a first run's stops apart from the program's own run.
  *
  * @param c0Micros cost of one hit with one breakpoint set, in microseconds
  * @param c1Micros extra cost of one hit per further breakpoint set, in microseconds
  * @param setMicros cost of setting one breakpoint, in microseconds
  * @param interpretedMicros extra cost of one block entry in a method that holds a breakpoint, in microseconds
+ * @param stopMicros cost of one suspending event beyond a hit's: the thread waits for the debugger to resume it
  * @param launchMillis one run of the program under the agent with no breakpoint: launch, attach, its own work,
  *     exit. Calibrated on a trivial program; {@link #forProgram} puts the traced program's own in its place
  * @param parallelGain throughput of {@code cores} sessions at once relative to one: sessions compete
@@ -23,12 +25,18 @@ import java.util.List;
  * @param machine what the figures were measured on, so a cached model is only reused there
  */
 public record CostModel(double c0Micros, double c1Micros, double setMicros, double interpretedMicros,
-    double launchMillis, double parallelGain, String machine) {
+    double stopMicros, double launchMillis, double parallelGain, String machine) {
 
-  /** A model with no breakpoint-setting or interpretation cost: hits and launches only. */
+  /** A model with no breakpoint-setting, interpretation or stop cost: hits and launches only. */
   public CostModel(final double c0Micros, final double c1Micros, final double launchMillis, final double parallelGain,
       final String machine) {
-    this(c0Micros, c1Micros, 0, 0, launchMillis, parallelGain, machine);
+    this(c0Micros, c1Micros, 0, 0, 0, launchMillis, parallelGain, machine);
+  }
+
+  /** A model whose stops cost nothing beyond a hit. */
+  public CostModel(final double c0Micros, final double c1Micros, final double setMicros,
+      final double interpretedMicros, final double launchMillis, final double parallelGain, final String machine) {
+    this(c0Micros, c1Micros, setMicros, interpretedMicros, 0, launchMillis, parallelGain, machine);
   }
 
   /**
@@ -40,7 +48,8 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
     if (!(runMillis > launchMillis)) {
       return this;
     }
-    return new CostModel(c0Micros, c1Micros, setMicros, interpretedMicros, runMillis, parallelGain, machine);
+    return new CostModel(c0Micros, c1Micros, setMicros, interpretedMicros, stopMicros, runMillis, parallelGain,
+        machine);
   }
 
   /** Predicted wall time of one session run alone, in milliseconds, without interpreted block entries. */

@@ -30,8 +30,8 @@ import java.util.function.Consumer;
  * Measures the cost model on this machine by tracing {@link CalibrationTarget}: its loop with no
  * breakpoint, with one on the hot method, and with extra ones on the cold method (which the JDWP agent
  * still walks on every hit), then two sessions at once. The runs with breakpoints also hold one at the entry
- * of the target's work loop, which keeps it interpreted, and time the setting of their breakpoints. About five
- * seconds.
+ * of the target's work loop, which keeps it interpreted, and a suspending one at the entry of its stop method,
+ * and time the setting of their breakpoints. About five seconds.
  */
 public final class Calibration {
   /** Hits per measurement: enough to dwarf timer noise, few enough to stay short with many breakpoints. */
@@ -58,13 +58,14 @@ public final class Calibration {
    *
    * @param loopNanos the hot loop, as the target timed it
    * @param workNanos the work loop, as the target timed it
+   * @param stopNanos the stop method's calls, as the target timed them
    * @param setNanos the setting of the breakpoints, as the debugger timed it
    */
-  record Run(double loopNanos, double workNanos, double setNanos) {
+  record Run(double loopNanos, double workNanos, double stopNanos, double setNanos) {
     /** The faster of two runs, figure by figure: noise only ever adds time. */
     Run min(final Run other) {
       return new Run(Math.min(loopNanos, other.loopNanos), Math.min(workNanos, other.workNanos),
-          Math.min(setNanos, other.setNanos));
+          Math.min(stopNanos, other.stopNanos), Math.min(setNanos, other.setNanos));
     }
   }
 
@@ -93,9 +94,9 @@ public final class Calibration {
     final double gain = cores == 1 ? 1.0 : gain(many.loopNanos(), cores, slowestOf(cores));
     final CostModel model = fit(bare, one, many, launchMillis, gain);
     progress.accept(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, %.0f µs to set a "
-        + "breakpoint, %.3f µs per block entry kept interpreted, %.0f ms per launch, %.2f× throughput with %d "
-        + "sessions at once", model.c0Micros(), model.c1Micros(), model.setMicros(), model.interpretedMicros(),
-        launchMillis, gain, cores));
+        + "breakpoint, %.3f µs per block entry kept interpreted, %.0f µs per stop of a thread, %.0f ms per launch, "
+        + "%.2f× throughput with %d sessions at once", model.c0Micros(), model.c1Micros(), model.setMicros(),
+        model.interpretedMicros(), model.stopMicros(), launchMillis, gain, cores));
     final String busy = busyBefore != null ? busyBefore
         : MachineLoad.disagreement("the cost of a hit", oneA.loopNanos() - bare.loopNanos(),
             oneB.loopNanos() - bare.loopNanos());
@@ -106,7 +107,7 @@ public final class Calibration {
    * The terms the model measures, in the machine's name: a model cached before a term was added lacks it, so
    * it is measured again rather than read with that term at zero.
    */
-  static final String MODEL = "model 2 (hits, breakpoints set, interpreted entries, launch)";
+  static final String MODEL = "model 3 (hits, breakpoints set, interpreted entries, stops, launch)";
 
   /** The machine a model was measured on: a cached model from elsewhere must not be reused. */
   public static String machine() {
@@ -122,12 +123,14 @@ public final class Calibration {
   static CostModel fit(final Run bare, final Run one, final Run many, final double launchMillis, final double gain) {
     final double c0 = Math.max(0.1, (one.loopNanos() - bare.loopNanos()) / HITS / 1000.0);
     final double c1 = Math.max(0.0, (many.loopNanos() - one.loopNanos()) / HITS / EXTRA / 1000.0);
-    // The many run sets 2 + EXTRA breakpoints (the hot, the work and the cold ones).
-    final double set = Math.max(0.0, many.setNanos() / (2 + EXTRA) / 1000.0);
+    // The many run sets 3 + EXTRA breakpoints (the hot, the work, the stop and the cold ones).
+    final double set = Math.max(0.0, many.setNanos() / (3 + EXTRA) / 1000.0);
+    // Each stop is a hit too.
+    final double stop = Math.max(0.0, (one.stopNanos() - bare.stopNanos()) / CalibrationTarget.STOPS / 1000.0 - c0);
     // The work loop's entry is a hit per call: those hits are not interpretation.
     final double interpreted = Math.max(0.0, ((one.workNanos() - bare.workNanos()) / 1000.0
         - CalibrationTarget.WORK_CALLS * c0) / WORK_ENTRIES);
-    return new CostModel(c0, c1, set, interpreted, launchMillis, gain, machine());
+    return new CostModel(c0, c1, set, interpreted, stop, launchMillis, gain, machine());
   }
 
   /**
@@ -176,10 +179,12 @@ public final class Calibration {
       throw new TargetException("interrupted while calibrating");
     }
     final String[] printed = out.toString(StandardCharsets.UTF_8).trim().split(" ");
-    if (printed.length != 4 || !printed[0].equals("loop-nanos") || !printed[2].equals("work-nanos")) {
+    if (printed.length != 6 || !printed[0].equals("loop-nanos") || !printed[2].equals("work-nanos")
+        || !printed[4].equals("stop-nanos")) {
       throw new TargetException("the calibration program printed '" + String.join(" ", printed) + "'");
     }
-    return new Run(Double.parseDouble(printed[1]), Double.parseDouble(printed[3]), setNanos);
+    return new Run(Double.parseDouble(printed[1]), Double.parseDouble(printed[3]), Double.parseDouble(printed[5]),
+        setNanos);
   }
 
   /**
@@ -201,6 +206,7 @@ public final class Calibration {
           final Location hot = type.methodsByName("hot").get(0).location();
           final Location cold = type.methodsByName("cold").get(0).location();
           final Location work = type.methodsByName("work").get(0).location();
+          final Location stop = type.methodsByName("stop").get(0).location();
           final long start = System.nanoTime();
           for (int i = 0; i < breakpoints; i++) {
             // Requests at the same cold location still cost: the agent walks every handler per event.
@@ -208,6 +214,8 @@ public final class Calibration {
           }
           if (breakpoints > 0) {
             breakpoint(vm, work); // hit once per call; keeps the work loop interpreted
+            // Stops the thread at each call until its event set is resumed below, as a first run's probe does.
+            breakpoint(vm, stop, EventRequest.SUSPEND_EVENT_THREAD);
           }
           setNanos = System.nanoTime() - start;
         } else if (e instanceof VMDeathEvent || e instanceof VMDisconnectEvent) {
@@ -219,8 +227,12 @@ public final class Calibration {
   }
 
   private static void breakpoint(final VirtualMachine vm, final Location at) {
+    breakpoint(vm, at, EventRequest.SUSPEND_NONE);
+  }
+
+  private static void breakpoint(final VirtualMachine vm, final Location at, final int suspendPolicy) {
     final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(at);
-    bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    bp.setSuspendPolicy(suspendPolicy);
     bp.enable();
   }
 
