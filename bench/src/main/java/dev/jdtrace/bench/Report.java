@@ -84,7 +84,8 @@ final class Report {
         + "`STEP_INTO` on every thread, JDK classes excluded (`java.*`, `javax.*`, `jdk.*`, `sun.*`, `com.sun.*`), "
         + "the thread suspended at each step and resumed; it records (thread, class, method, line) per step. Its "
         + "hits column shows steps.");
-    line("- **predicted** is the cost model's `predictedMillis` from `--stats`, or n/a when the CLI has none.");
+    line("- **predicted** is the cost model's `predictedMillis` from `--stats` (the sessions' wall time on the "
+        + "workers; `runPredictedMillis` is the whole run's), or n/a when the CLI has none.");
     line("- **jdtrace run (default)** passes no `--profile`, `--weights`, `--sessions` or `--cap`.");
     line("");
   }

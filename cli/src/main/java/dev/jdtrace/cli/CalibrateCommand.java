@@ -26,9 +26,11 @@ final class CalibrateCommand implements Callable<Integer> {
   public Integer call() {
     final PrintWriter out = spec.commandLine().getOut();
     final CostModel m = Tracer.costModel(force, Info.to(spec));
-    out.printf("c0 %.2f µs per hit%nc1 %.4f µs per hit per breakpoint set%nlaunch %.0f ms per session%n"
-        + "parallel gain %.2f×%nmachine %s%n%s%n", m.c0Micros(), m.c1Micros(), m.launchMillis(),
-        m.parallelGain(), m.machine(), Tracer.costModelCache());
+    out.printf("c0 %.2f µs per hit%nc1 %.4f µs per hit per breakpoint set%nset %.0f µs per breakpoint%n"
+        + "interpreted %.4f µs per block entry in a method holding a breakpoint%nstop %.0f µs per stop of a thread%n"
+        + "launch %.0f ms per session (a trivial program; a run uses its first run's time)%n"
+        + "parallel gain %.2f×%nmachine %s%n%s%n", m.c0Micros(), m.c1Micros(), m.setMicros(),
+        m.interpretedMicros(), m.stopMicros(), m.launchMillis(), m.parallelGain(), m.machine(), Tracer.costModelCache());
     out.flush();
     return 0;
   }

@@ -15,7 +15,7 @@ import java.util.List;
  * @param hits hits over all sessions
  * @param blockEntries block entries in the trace
  * @param threads threads in the trace
- * @param wallMillis wall time of the run
+ * @param wallMillis wall time of the run, from the run's start (after jdtrace's own start-up) to the trace written
  * @param predictedMillis the cost model's prediction of the sessions' wall time on the workers
  * @param exitStatus the program's exit status (the same in every session)
  * @param sessions per-session figures
@@ -36,7 +36,8 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
    * @param threads threads that hit a witness
    * @param wallMillis wall time from launch to exit
    * @param expectedHits hits the plan's weights expected
-   * @param predictedMillis the cost model's prediction of the wall time
+   * @param predictedMillis the cost model's prediction of the wall time, as the session runs beside the others
+   *     ({@code Prediction.sessionWallMillis})
    * @param exitCode the program's exit code
    * @param refusedClasses classes refused by the bytecode check
    */
@@ -58,7 +59,22 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
 
   private static SessionStats session(final SessionResult s, final Prediction p) {
     return new SessionStats(s.session(), s.breakpoints(), s.hits(), s.threads(), s.wallMillis(),
-        p.sessionHits().get(s.session()), p.sessionMillis().get(s.session()), s.exitCode(), s.refusedClasses());
+        p.sessionHits().get(s.session()), p.sessionWallMillis(s.session()), s.exitCode(), s.refusedClasses());
+  }
+
+  /** The whole run's wall time, jdtrace's own start-up included: what a user waits for. */
+  @com.fasterxml.jackson.annotation.JsonProperty("runMillis")
+  public long runMillis() {
+    return phases.startupMillis() + wallMillis;
+  }
+
+  /**
+   * The whole run's predicted wall time: jdtrace's start-up, the first run and planning as measured (they are
+   * over when the plan is made), and the sessions as predicted. Decoding and writing the trace are not predicted.
+   */
+  @com.fasterxml.jackson.annotation.JsonProperty("runPredictedMillis")
+  public double runPredictedMillis() {
+    return phases.startupMillis() + phases.firstPassMillis() + phases.planningMillis() + predictedMillis;
   }
 
   /** Σ over sessions of hits × breakpoints. */
@@ -74,7 +90,18 @@ record RunStats(String plan, String profile, int blocks, long breakpoints, long 
       err.printf("jdtrace: %7d  %11d  %12.0f/%-10d  %17d  %8.2f/%-8.2f%n", s.session(), s.breakpoints(),
           s.expectedHits(), s.hits(), s.hitsTimesBreakpoints(), s.predictedMillis() / 1000, s.wallMillis() / 1000.0);
     }
-    err.printf("jdtrace: all sessions: %d hits × breakpoints, %.2f s predicted, %.2f s measured (whole run, with "
-        + "planning and decoding)%n", hitsTimesBreakpoints(), predictedMillis / 1000, wallMillis / 1000.0);
+    err.printf("jdtrace: all sessions: %d hits × breakpoints, %.2f s predicted, %.2f s measured (%s)%n",
+        hitsTimesBreakpoints(), predictedMillis / 1000, phases.sessionsMillis() / 1000.0,
+        ratio(predictedMillis, phases.sessionsMillis()));
+    err.printf("jdtrace: whole run: %.2f s predicted, %.2f s measured (%s): jdtrace's start-up %.2f s, the first run "
+        + "%.2f s and planning %.2f s as measured, the sessions as predicted, decoding %.2f s not predicted%n",
+        runPredictedMillis() / 1000, runMillis() / 1000.0, ratio(runPredictedMillis(), runMillis()),
+        phases.startupMillis() / 1000.0, phases.firstPassMillis() / 1000.0, phases.planningMillis() / 1000.0,
+        phases.decodingMillis() / 1000.0);
+  }
+
+  /** Measured over predicted, as a factor: above 1, the model predicted too little. */
+  static String ratio(final double predicted, final double measured) {
+    return predicted <= 0 ? "n/a" : String.format("measured %.2f× the prediction", measured / predicted);
   }
 }

@@ -29,13 +29,36 @@ final class FirstPass {
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known
    * @param threads the threads it saw enter traced methods (a lower bound), 0 when not known
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
+   * @param wallMillis the first run's wall time, launch to exit (what each session pays before its hits,
+   *     {@link ProgramRun}), or -1 when not known
+   * @param hits the hits each witness took in a later run whose prediction they missed ({@link LearnedHits}), or
+   *     {@code null} when none did
    */
   record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
-      ShownRun shown) {
+      ShownRun shown, long wallMillis, java.util.Map<String, Long> hits) {
     /** What the plan cache remembers: no run was made, none was shown. */
     Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
-        final int threads) {
-      this(classes, ran, untraced, threads, null);
+        final int threads, final long wallMillis, final java.util.Map<String, Long> hits) {
+      this(classes, ran, untraced, threads, null, wallMillis, hits);
+    }
+
+    /** The same, with the hits a run took where its prediction missed them. */
+    Observed withHits(final java.util.Map<String, Long> learned) {
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, learned);
+    }
+
+    /**
+     * The program's run as the cost model counts it, or {@code null} when neither the first run's time nor any
+     * learned hits are known. The first run set one breakpoint per method of the classes it saw load and one
+     * more per method that ran, and stopped the thread at each of those methods' first run.
+     */
+    ProgramRun programRun(final dev.jdtrace.profiler.model.Program program) {
+      if ((wallMillis < 0 || ran == null) && hits == null) {
+        return null;
+      }
+      final int stops = ran == null ? 0 : ran.size();
+      return new ProgramRun(wallMillis < 0 || ran == null ? -1 : wallMillis, program.methods().size() + stops, stops,
+          hits);
     }
   }
 
@@ -63,7 +86,7 @@ final class FirstPass {
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
-        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()));
+        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), null);
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
@@ -102,7 +125,8 @@ final class FirstPass {
     }
     final java.util.Map<String, Integer> ran = new java.util.TreeMap<>(planned.ran());
     methods.forEach(m -> ran.putIfAbsent(m, 1));
-    return new Observed(planned.classes(), ran, planned.untraced(), planned.threads(), planned.shown());
+    return new Observed(planned.classes(), ran, planned.untraced(), planned.threads(), planned.shown(),
+        planned.wallMillis(), planned.hits());
   }
 
   /**
@@ -157,6 +181,6 @@ final class FirstPass {
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
     return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
-        planned.shown());
+        planned.shown(), planned.wallMillis(), planned.hits());
   }
 }

@@ -92,9 +92,11 @@ final class PlanCache {
    * @param ran their methods that ran, or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    * @param threads the threads it saw enter traced methods
+   * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
+   * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
    */
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
-      int threads) {
+      int threads, Long wallMillis, java.util.Map<String, Long> hits) {
   }
 
   /**
@@ -119,7 +121,19 @@ final class PlanCache {
 
   /** The key of a plan of these analysed classes with these options and this cost model. */
   static String planKey(final TracedProgram traced, final RunRequest request, final CostModel cost) {
+    return planKey(traced, request, cost, null);
+  }
+
+  /**
+   * The key of a plan of these analysed classes with these options, this cost model and these learned hits
+   * ({@link LearnedHits}, or {@code null}): they weigh the split the cost model chooses.
+   */
+  static String planKey(final TracedProgram traced, final RunRequest request, final CostModel cost,
+      final java.util.Map<String, Long> learnedHits) {
     final StringBuilder key = new StringBuilder(FORMAT).append("\nplan");
+    if (learnedHits != null) {
+      key.append("\nlearned hits ").append(digest(new java.util.TreeMap<>(learnedHits).toString()));
+    }
     if (traced.command() != null) {
       traced.command().launcherArgs().forEach(a -> key.append("\narg ").append(a));
       // Untraced supertypes and callers are read from the classpath: their class files count. Traced ones
@@ -209,13 +223,16 @@ final class PlanCache {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
-        : new TreeSet<>(stored.untraced()), stored.threads());
+        : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis(),
+        stored.hits());
   }
 
   static void writeLoaded(final String key, final FirstPass.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
-        observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads()));
+        observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),
+        observed.wallMillis() < 0 ? null : observed.wallMillis(),
+        observed.hits() == null ? null : new java.util.TreeMap<>(observed.hits())));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

@@ -47,9 +47,11 @@ public record RunReport(Plan plan, Prediction prediction, int blocks, List<Sessi
    * @param planReused whether the plan that ran came from the plan cache
    * @param firstPassSkipped whether no first run was made (the plan cache knew the classes, or
    *     {@code --all-classes}): then {@code firstPassMillis} is the time it took to know that
+   * @param startupMillis jdtrace's own start-up, before the run: its JVM's start to the run's (the JVM's uptime
+   *     then), which the run's {@code wallMillis} leaves out
    */
   public record Phases(long firstPassMillis, long planningMillis, long sessionsMillis, long decodingMillis,
-      int plans, boolean planReused, boolean firstPassSkipped) {
+      int plans, boolean planReused, boolean firstPassSkipped, long startupMillis) {
   }
 
   public RunReport {

@@ -61,8 +61,9 @@ final class TraceRun {
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
     // on them, so neither does this plan.
-    return plan(withEntries(load(command, filter, observed, false), asked, request.stdin().recorded(), info), asked,
-        info);
+    final TracedProgram traced = withEntries(load(command, filter, observed, false), asked,
+        request.stdin().recorded(), info);
+    return plan(traced, asked, observed == null ? null : observed.programRun(traced.program()), info);
   }
 
   /**
@@ -143,14 +144,27 @@ final class TraceRun {
    */
   public static TracePlan plan(final TracedProgram traced, final RunRequest request, final Consumer<String> info)
       throws IOException {
+    return plan(traced, request, null, info);
+  }
+
+  /**
+   * As {@link #plan(TracedProgram, RunRequest, Consumer)}, with each session paying the program's own run
+   * ({@link ProgramRun}) rather than the calibration's trivial one.
+   *
+   * @param run the program's first run, or {@code null} when not known
+   */
+  static TracePlan plan(final TracedProgram traced, final RunRequest request, final ProgramRun run,
+      final Consumer<String> info) throws IOException {
     final Program program = traced.program();
-    final CostModel cost = CostModels.forThisMachine(info);
+    final CostModel machine = CostModels.forThisMachine(info);
+    final CostModel cost = run == null ? machine : run.model(machine);
     // Checked before the cache is asked: a reused plan must warn about foreign weights as a new one does.
     final TraceWeights traceWeights = request.weights() == null ? null : TraceWeights.read(request.weights(), program);
     if (traceWeights != null) {
       WeightsCheck.check(traceWeights, request.weights(), traced, info);
     }
-    final String key = PlanCache.planKey(traced, request, cost);
+    final java.util.Map<String, Long> learnedHits = run == null || request.weights() != null ? null : run.hits();
+    final String key = PlanCache.planKey(traced, request, cost, learnedHits);
     final PlanCache.StoredPlan stored = PlanCache.readPlan(key);
     if (stored != null) {
       final List<BitSet> sessions = stored.sessionSets();
@@ -166,7 +180,7 @@ final class TraceRun {
         return new TracePlan(traced, plan, traced.models(sessions), stored.prediction(), true);
       }
     }
-    final TracePlan planned = planAfresh(traced, request, traceWeights, cost, info);
+    final TracePlan planned = planAfresh(traced, request, traceWeights, cost, learnedHits, info);
     PlanCache.writePlan(key, PlanCache.StoredPlan.of(planned.plan().id(),
         planned.plan().sessions().stream().map(Plan.SessionPlan::witnesses).toList(), planned.prediction(),
         witnesses(planned.plan())));
@@ -180,7 +194,8 @@ final class TraceRun {
   }
 
   private static TracePlan planAfresh(final TracedProgram traced, final RunRequest request,
-      final TraceWeights traceWeights, final CostModel cost, final Consumer<String> info) throws IOException {
+      final TraceWeights traceWeights, final CostModel cost, final java.util.Map<String, Long> learnedHits,
+      final Consumer<String> info) throws IOException {
     final Program program = traced.program();
     final IcfgModel.Structure structure = traced.structure();
     final IcfgPlanner.Result optimal = IcfgPlanner.plan(structure, request.profile(),
@@ -207,9 +222,14 @@ final class TraceRun {
       planned = optimal;
       distributor = fitting;
     }
-    final double[] hitWeight = traceWeights == null
-        ? StaticHits.hedged(StaticHits.of(planned.blockWeights(), traced), planned.witnesses())
+    final double[] entries = traceWeights == null ? StaticHits.of(planned.blockWeights(), traced)
         : planned.blockWeights();
+    final double[] estimated = traceWeights == null ? StaticHits.hedged(entries, planned.witnesses()) : entries;
+    // Hits an earlier run took where its prediction missed them weigh the prediction, and the split the cost model
+    // chooses; a split into a given number of sessions stays the one the estimate makes.
+    final double[] learned = LearnedHits.weigh(estimated, learnedHits, program, planned.witnesses());
+    final double[] hitWeight = request.sessions() > 0 ? estimated : learned;
+    final Prediction.Interpreted interpreted = new InterpretedEntries(program, entries);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
     final BitSet sentinels = traced.sentinels();
@@ -226,13 +246,13 @@ final class TraceRun {
         Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), distributor.jobs(),
             request.strategy(), false));
       }
-      prediction = Prediction.of(cost, sessions, hitWeight, loaded, request.parallel());
+      prediction = Prediction.of(cost, sessions, learned, loaded, interpreted, request.parallel());
     } else {
       // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
       final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
-          ? SessionCount.choose(cost, split, hitWeight, loaded, request.parallel())
+          ? SessionCount.choose(cost, split, hitWeight, loaded, interpreted, request.parallel())
           : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), splitUnder,
-              hitWeight, loaded, request.parallel());
+              hitWeight, loaded, interpreted, request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }
@@ -248,6 +268,7 @@ final class TraceRun {
         + (request.sessions() > 0 ? "" : " (chosen by the cost model)") + String.format(
             ", predicted %.1f s on %s%s", prediction.wallMillis() / 1000,
             Plural.of(prediction.workers(), "worker"), request.weights() != null ? ""
+                : learnedHits != null ? " (hits as an earlier run of this command took them)"
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
     return new TracePlan(traced, plan, models, prediction, false);
@@ -291,12 +312,16 @@ final class TraceRun {
       // Entries cached for this input hold only if the runs read no more of it than the key did.
       shown.entriesInput = input != null && !traced.learned().isEmpty()
           && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
-      final TracePlan planned = plan(traced, asked, info);
+      clock.programRun = observed == null ? null : observed.programRun(traced.program());
+      final TracePlan planned = plan(traced, asked, clock.programRun, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;
       try {
         final RunReport report = run(planned, asked, shown, out, err, info, start, true, clock);
-        if (plans > 1) {
+        if (observed != null && clock.learnedHits != null) {
+          observed = observed.withHits(clock.learnedHits);
+        }
+        if (plans > 1 || clock.learnedHits != null) {
           FirstPass.remember(command, filter, request.stdin(), observed);
         }
         return report;
@@ -415,10 +440,16 @@ final class TraceRun {
     long sessions;
     long decoding;
     int plans = 1;
+    /** The program's first run, which each session's prediction pays, or {@code null} when not known. */
+    ProgramRun programRun;
+    /** The hits each witness took, when they missed the prediction, or {@code null}. */
+    java.util.Map<String, Long> learnedHits;
+    /** jdtrace's JVM's start to the run's, in milliseconds. */
+    final long startup = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
 
     RunReport.Phases phases(final boolean reused) {
       return new RunReport.Phases(firstPass / 1_000_000, planning / 1_000_000, sessions / 1_000_000,
-          decoding / 1_000_000, plans, reused, firstPassSkipped);
+          decoding / 1_000_000, plans, reused, firstPassSkipped, startup);
     }
   }
 
@@ -462,6 +493,9 @@ final class TraceRun {
       if (!sentinelsHit.isEmpty()) {
         throw new SentinelHit(sentinelsHit);
       }
+      // Hits that missed the prediction are kept for the next run of this command and input (LearnedHits).
+      clock.learnedHits = request.weights() == null && LearnedHits.missed(planned.prediction(), results)
+          ? LearnedHits.of(program, plan, streams) : null;
       SameRunEvidence.checkBytecode(results);
       final boolean split = plan.sessions().size() > 1;
       if (split) {
@@ -551,7 +585,7 @@ final class TraceRun {
     if (learned.equals(known)) {
       throw divergence;
     }
-    final TracePlan again = plan(traced.withLearned(learned), request, info);
+    final TracePlan again = plan(traced.withLearned(learned), request, clock.programRun, info);
     if (!again.plan().id().equals(planned.plan().id())) {
       return run(again, request, shown, out, err, info, start, false, clock);
     }

@@ -29,7 +29,7 @@ public final class SessionCount {
    * Also chooses the cap: tries each cap with 1 to {@code MAX_PER_WORKER × workers} sessions and keeps the
    * cheapest prediction; ties go to the earlier cap, then to fewer sessions. A split that needs more sessions
    * than that under its cap is not taken (the first cap's always counts): launches and decoding grow with
-   * sessions, and the model's launch cost is the least a session costs, not what it costs.
+   * sessions, and a static hit estimate (the first trace's) can be far below what the sessions take.
    *
    * @param caps the caps to try, the first one the least constraining
    * @param split the distributor for a cap and a wanted number of sessions (the cap may add more)
@@ -37,9 +37,19 @@ public final class SessionCount {
   public static Choice choose(final CostModel model, final List<Integer> caps,
       final IntFunction<IntFunction<List<BitSet>>> split, final double[] hitWeight, final BitSet loaded,
       final int workers) {
+    return choose(model, caps, split, hitWeight, loaded, Prediction.Interpreted.NONE, workers);
+  }
+
+  /**
+   * As {@link #choose(CostModel, List, IntFunction, double[], BitSet, int)}, counting the block entries that
+   * each session's breakpoints keep interpreted.
+   */
+  public static Choice choose(final CostModel model, final List<Integer> caps,
+      final IntFunction<IntFunction<List<BitSet>>> split, final double[] hitWeight, final BitSet loaded,
+      final Prediction.Interpreted interpreted, final int workers) {
     Choice best = null;
     for (final int cap : caps) {
-      final Choice c = choose(model, split.apply(cap), hitWeight, loaded, workers);
+      final Choice c = choose(model, split.apply(cap), hitWeight, loaded, interpreted, workers);
       if (best == null || (c.sessions().size() <= most(workers)
           && c.prediction().wallMillis() < best.prediction().wallMillis())) {
         best = c;
@@ -62,10 +72,19 @@ public final class SessionCount {
    */
   public static Choice choose(final CostModel model, final IntFunction<List<BitSet>> split, final double[] hitWeight,
       final BitSet loaded, final int workers) {
+    return choose(model, split, hitWeight, loaded, Prediction.Interpreted.NONE, workers);
+  }
+
+  /**
+   * As {@link #choose(CostModel, IntFunction, double[], BitSet, int)}, counting the block entries that each
+   * session's breakpoints keep interpreted.
+   */
+  public static Choice choose(final CostModel model, final IntFunction<List<BitSet>> split, final double[] hitWeight,
+      final BitSet loaded, final Prediction.Interpreted interpreted, final int workers) {
     Choice best = null;
     for (int n = 1; n <= MAX_PER_WORKER * Math.max(1, workers); n++) {
       final List<BitSet> sessions = split.apply(n);
-      final Prediction p = Prediction.of(model, sessions, hitWeight, loaded, workers);
+      final Prediction p = Prediction.of(model, sessions, hitWeight, loaded, interpreted, workers);
       if (best == null || p.wallMillis() < best.prediction().wallMillis()) {
         best = new Choice(sessions, p);
       }

@@ -29,6 +29,86 @@ class CostModelTest {
     assertThat(DESIGN.sessionMillis(1000, 28_000) - 400).isCloseTo(1970, within(1.0));
   }
 
+  /** 10 µs per hit, 0.07 µs per hit per further breakpoint, 200 µs per breakpoint set, 0.01 µs per interpreted entry. */
+  private static final CostModel FULL = new CostModel(10, 0.07, 200, 0.01, 400, 1.25, "test");
+
+  @Test
+  void sessionCostAddsSettingTheBreakpointsAndTheEntriesTheyKeepInterpreted() {
+    // 400 ms launch + 500 × 0.2 ms set + 1,000 hits × (10 + 0.07 × 499) µs + 1e6 entries × 0.01 µs.
+    assertThat(FULL.sessionMillis(1000, 500, 1e6)).isCloseTo(400 + 100 + 44.93 + 10, within(1e-9));
+    // No interpreted entries: the same without that term.
+    assertThat(FULL.sessionMillis(1000, 500)).isCloseTo(400 + 100 + 44.93, within(1e-9));
+  }
+
+  @Test
+  void theProgramsOwnRunReplacesTheTrivialLaunchButNeverLowersIt() {
+    assertThat(FULL.forProgram(2500).launchMillis()).isEqualTo(2500);
+    assertThat(FULL.forProgram(2500).sessionMillis(0, 0)).isEqualTo(2500);
+    // A first run faster than the trivial program's (noise, a warm disk) keeps the calibrated launch.
+    assertThat(FULL.forProgram(100)).isEqualTo(FULL);
+    assertThat(FULL.forProgram(Double.NaN)).isEqualTo(FULL);
+    // Only the launch changes.
+    assertThat(FULL.forProgram(2500).sessionMillis(1000, 500, 1e6) - FULL.sessionMillis(1000, 500, 1e6))
+        .isCloseTo(2100, within(1e-9));
+  }
+
+  @Test
+  void aSessionBesideOthersTakesAsLongAsTheCoresLetIt() {
+    // Two at once give 1.25× the throughput of one: each takes 2 / 1.25 = 1.6× its time alone.
+    assertThat(FULL.sharing(2)).isCloseTo(1.6, within(1e-12));
+    assertThat(FULL.sharing(1)).isEqualTo(1.0);
+    // A gain above the sessions at once cannot make a session faster than alone.
+    assertThat(new CostModel(10, 0.07, 200, 0.01, 400, 3.0, "test").sharing(2)).isEqualTo(1.0);
+  }
+
+  @Test
+  void aSessionThatOutlastsTheOthersRunsItsTailAlone() {
+    // 1,000 and 400 ms alone on two workers at 1.25×: both at 1 / 1.6 until the short one ends at 640 ms, when
+    // the long one has done 400 ms; its remaining 600 ms run alone. Walls: 1,240 and 640; the run ends at 1,240.
+    final CostModel.Schedule s = FULL.schedule(List.of(1000.0, 400.0), 2);
+    assertThat(s.sessionMillis().get(0)).isCloseTo(1240, within(1e-9));
+    assertThat(s.sessionMillis().get(1)).isCloseTo(640, within(1e-9));
+    assertThat(s.wallMillis()).isCloseTo(1240, within(1e-9));
+    // Three on two workers, heaviest first: 1,000 and 600 start; at 960 the 600 ends (1,000 has done 600); the
+    // 300 starts, both at 1 / 1.6: the 300 ends at 960 + 480 = 1,440 (1,000 has 100 left), which then takes 100.
+    final CostModel.Schedule t = FULL.schedule(List.of(300.0, 1000.0, 600.0), 2);
+    assertThat(t.sessionMillis().get(0)).isCloseTo(480, within(1e-9));
+    assertThat(t.sessionMillis().get(1)).isCloseTo(1540, within(1e-9));
+    assertThat(t.sessionMillis().get(2)).isCloseTo(960, within(1e-9));
+    assertThat(t.wallMillis()).isCloseTo(1540, within(1e-9));
+    final Prediction p = Prediction.of(FULL, List.of(bits(0, 10), bits(10, 20)), new double[20], ALL, 2);
+    assertThat(p.sessionWallMillis(1)).isEqualTo(FULL.schedule(p.sessionMillis(), 2).sessionMillis().get(1));
+  }
+
+  @Test
+  void interpretedEntriesAreCountedOverTheBreakpointsSetOnly() {
+    final BitSet loaded = bits(0, 5);
+    final List<BitSet> seen = new ArrayList<>();
+    final Prediction p = Prediction.of(FULL, List.of(bits(0, 10)), new double[10], loaded, set -> {
+      seen.add((BitSet) set.clone());
+      return 1e6;
+    }, 1);
+    assertThat(seen).containsExactly(loaded);
+    assertThat(p.sessionMillis().get(0)).isCloseTo(FULL.sessionMillis(0, 5, 1e6), within(1e-9));
+  }
+
+  @Test
+  void dearerLaunchesAskForFewerSessions() {
+    // The same hits: with a trivial program's launch a split pays, with a launch of 10 s it does not.
+    final double[] hits = new double[200];
+    java.util.Arrays.fill(hits, 100);
+    final CostModel cheap = new CostModel(10, 0.5, 0, 0, 100, 1.25, "test");
+    assertThat(SessionCount.choose(cheap, n -> roundRobin(0, 200, n), hits, ALL, 2).sessions()).hasSizeGreaterThan(1);
+    assertThat(SessionCount.choose(cheap.forProgram(10_000), n -> roundRobin(0, 200, n), hits, ALL, 2).sessions())
+        .hasSize(1);
+  }
+
+  private static BitSet bits(final int from, final int to) {
+    final BitSet b = new BitSet();
+    b.set(from, to);
+    return b;
+  }
+
   @Test
   void oneWorkerRunsSessionsOneAfterAnother() {
     assertThat(DESIGN.wallMillis(List.of(100.0, 200.0, 300.0), 1)).isEqualTo(600.0);

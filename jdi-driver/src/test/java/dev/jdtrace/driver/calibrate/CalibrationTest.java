@@ -13,19 +13,38 @@ import org.junit.jupiter.api.Test;
  * real measurement's plumbing: the target runs under the debugger and the model said is the model returned.
  */
 class CalibrationTest {
-  private static final double BARE = 2e6;
+  private static final double BARE_LOOP = 2e6;
+  private static final double BARE_WORK = 3e6;
+  private static final double BARE_STOPS = 1e5;
+  private static final Calibration.Run BARE = new Calibration.Run(BARE_LOOP, BARE_WORK, BARE_STOPS, 0);
 
-  /** The loop time of a target whose hits cost {@code c0} µs plus {@code c1} µs per further breakpoint. */
-  private static double loop(final double c0, final double c1, final int breakpoints) {
-    return BARE + Calibration.HITS * (c0 + c1 * (breakpoints - 1)) * 1000.0;
+  /**
+   * A run of a target whose hits cost {@code c0} µs plus {@code c1} µs per further breakpoint, whose setting
+   * costs {@code set} µs each, whose interpreted block entries cost {@code interpreted} µs more and whose stops
+   * cost {@code stop} µs more than a hit.
+   */
+  private static Calibration.Run run(final double c0, final double c1, final double set, final double interpreted,
+      final double stop, final int breakpoints) {
+    // With any breakpoint, the work method's entry holds one more (each call a hit, every loop entry interpreted),
+    // and the stop method's a suspending one (each call a hit and a stop).
+    return new Calibration.Run(BARE_LOOP + Calibration.HITS * (c0 + c1 * (breakpoints - 1)) * 1000.0,
+        BARE_WORK + (CalibrationTarget.WORK_CALLS * c0 + Calibration.WORK_ENTRIES * interpreted) * 1000.0,
+        BARE_STOPS + CalibrationTarget.STOPS * (c0 + stop) * 1000.0, (breakpoints + 2) * set * 1000.0);
+  }
+
+  private static Calibration.Run run(final double c0, final double c1, final int breakpoints) {
+    return run(c0, c1, 0, 0, 0, breakpoints);
   }
 
   @Test
   void fitRecoversTheCostsOfSyntheticMeasurements() {
-    final CostModel model = Calibration.fit(BARE, loop(10, 0.05, 1), loop(10, 0.05, 1 + Calibration.EXTRA), 400,
-        1.24);
+    final CostModel model = Calibration.fit(BARE, run(10, 0.05, 200, 0.02, 150, 1),
+        run(10, 0.05, 200, 0.02, 150, 1 + Calibration.EXTRA), 400, 1.24);
     assertThat(model.c0Micros()).isCloseTo(10, within(1e-9));
     assertThat(model.c1Micros()).isCloseTo(0.05, within(1e-12));
+    assertThat(model.setMicros()).isCloseTo(200, within(1e-9));
+    assertThat(model.interpretedMicros()).isCloseTo(0.02, within(1e-12));
+    assertThat(model.stopMicros()).isCloseTo(150, within(1e-9));
     assertThat(model.launchMillis()).isEqualTo(400);
     assertThat(model.parallelGain()).isEqualTo(1.24);
     assertThat(model.machine()).isEqualTo(Calibration.machine());
@@ -34,11 +53,17 @@ class CalibrationTest {
   @Test
   void fitClampsWhatNoiseMakesNegative() {
     // One breakpoint measured no slower than none, and 501 faster than one: noise, not free hits.
-    final CostModel model = Calibration.fit(BARE, BARE - 1e5, BARE - 2e5, 400, 1.0);
+    // The interpreted work measured faster than the compiled: noise too.
+    final Calibration.Run faster = new Calibration.Run(BARE_LOOP - 1e5, BARE_WORK - 1e5, BARE_STOPS - 1e4, 0);
+    final CostModel model = Calibration.fit(BARE, faster, new Calibration.Run(BARE_LOOP - 2e5, BARE_WORK, BARE_STOPS, 0),
+        400, 1.0);
     assertThat(model.c0Micros()).isEqualTo(0.1);
     assertThat(model.c1Micros()).isEqualTo(0.0);
+    assertThat(model.setMicros()).isEqualTo(0.0);
+    assertThat(model.interpretedMicros()).isEqualTo(0.0);
+    assertThat(model.stopMicros()).isEqualTo(0.0);
     // Just above the floor, the measurement stands.
-    assertThat(Calibration.fit(BARE, loop(0.2, 0, 1), loop(0.2, 0, 1), 400, 1.0).c0Micros())
+    assertThat(Calibration.fit(BARE, run(0.2, 0, 1), run(0.2, 0, 1), 400, 1.0).c0Micros())
         .isCloseTo(0.2, within(1e-9));
   }
 
@@ -60,8 +85,10 @@ class CalibrationTest {
     assertThat(progress).hasSize(2);
     assertThat(progress.get(0)).startsWith("calibrating the cost model for this machine");
     assertThat(progress.get(1)).isEqualTo(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, "
+        + "%.0f µs to set a breakpoint, %.3f µs per block entry kept interpreted, %.0f µs per stop of a thread, "
         + "%.0f ms per launch, %.2f× throughput with %d sessions at once", model.c0Micros(), model.c1Micros(),
-        model.launchMillis(), model.parallelGain(), Runtime.getRuntime().availableProcessors()));
+        model.setMicros(), model.interpretedMicros(), model.stopMicros(), model.launchMillis(), model.parallelGain(),
+        Runtime.getRuntime().availableProcessors()));
     assertThat(model.machine()).isEqualTo(Calibration.machine());
   }
 }
