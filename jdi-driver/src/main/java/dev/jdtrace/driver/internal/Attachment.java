@@ -79,6 +79,17 @@ final class Attachment {
   /** Breakpoints set for threads at rest, beyond the profile's witnesses. */
   private int own;
   private boolean detached;
+  /**
+   * The threads that read stacks and set fences while the VM is stopped: started before it is, since starting
+   * threads inside the pause is time the target stands still for.
+   */
+  private final java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(
+      INSTALL_THREADS, INSTALL_THREADS, 0, java.util.concurrent.TimeUnit.MILLISECONDS,
+      new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+        final Thread t = new Thread(r, "jdtrace-stacks");
+        t.setDaemon(true);
+        return t;
+      });
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
     this.vm = vm;
@@ -90,6 +101,7 @@ final class Attachment {
         : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
     this.session = JdiSession.listen(vm, spec.filter(), recorder, installer, windows);
     session.holdAtDeath();
+    pool.prestartAllCoreThreads();
   }
 
   /**
@@ -164,14 +176,39 @@ final class Attachment {
         return false;
       }
       final long suspended = System.nanoTime();
+      final PauseClock clock = new PauseClock("cut " + spec.session() + " look " + look);
       vm.suspend();
+      clock.mark("suspend");
       try {
-        if (!installQueued(prepared)) { // prepared while the queue was installed: rare, and small
+        if (!prepared.isEmpty() && look < LOOKS) {
+          // Prepared since the last install: set their breakpoints with the VM running, then look again (one class
+          // can hold hundreds, one round trip each).
+          clock.count("prepared", prepared.size());
+          continue;
+        }
+        if (!installQueued(prepared)) { // prepared again and again: the last look installs them while stopped
           return false;
         }
+        clock.mark("queued");
         final List<ThreadReference> threads = vm.allThreads();
+        clock.mark("threads");
+        clock.count("threads", threads.size());
         // Each stack is a few round trips: read them from several threads, so that they overlap.
-        final List<StartStack> stacks = inParallel(threads, t -> StartStack.of(t, spec.program()));
+        final java.util.concurrent.atomic.AtomicLong frames = new java.util.concurrent.atomic.AtomicLong();
+        final Set<com.sun.jdi.ReferenceType> types = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final List<StartStack> stacks = inParallel(threads, t -> {
+          try {
+            final List<StackFrame> fs = t.frames();
+            frames.addAndGet(fs.size());
+            fs.forEach(f -> types.add(f.location().declaringType()));
+            return StartStack.of(fs, spec.program());
+          } catch (final IncompatibleThreadStateException | ObjectCollectedException e) {
+            return StartStack.of(t, spec.program());
+          }
+        });
+        clock.mark("stacks");
+        clock.count("frames", frames.get());
+        clock.count("types", types.size());
         final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
         boolean busy = false;
         for (int i = 0; i < threads.size(); i++) {
@@ -180,6 +217,7 @@ final class Attachment {
         }
         // (--within: windows start at a matching method's entry, whatever runs now.)
         if (busy && look < LOOKS && windows == null) {
+          clock.count("busy", 1);
           continue;
         }
         // jdtrace's own breakpoints count too: one per thread at rest, and --within's entry and return breakpoints.
@@ -193,6 +231,7 @@ final class Attachment {
         final ThreadStartRequest later = erm.createThreadStartRequest();
         later.setSuspendPolicy(EventRequest.SUSPEND_NONE);
         later.enable();
+        clock.mark("threadStart");
         final Set<Long> seen = new HashSet<>();
         final Set<Long> fences = new HashSet<>();
         final List<Boolean> fenced = inParallel(threads, t -> at.get(t).kind() != StartStack.Kind.RUNNING && fence(t));
@@ -202,6 +241,7 @@ final class Attachment {
             fences.add(threads.get(i).uniqueID());
           }
         }
+        clock.mark("fences");
         recorder.cut(seen, fences);
         if (windows == null) {
           at.forEach((thread, stack) -> {
@@ -218,6 +258,7 @@ final class Attachment {
             }
           });
         }
+        clock.mark("atRest");
         session.installPrepared(INSTALL_THREADS);
         return true;
       } finally {
@@ -225,6 +266,8 @@ final class Attachment {
         final long pause = System.nanoTime() - suspended;
         startSuspendNanos += pause;
         longestPauseNanos = Math.max(longestPauseNanos, pause);
+        clock.mark("resume");
+        clock.print();
       }
     }
   }
@@ -255,11 +298,6 @@ final class Attachment {
     if (items.size() < 2 * INSTALL_THREADS) {
       return items.stream().map(call).toList();
     }
-    final ExecutorService pool = Executors.newFixedThreadPool(INSTALL_THREADS, r -> {
-      final Thread t = new Thread(r, "jdtrace-stacks");
-      t.setDaemon(true);
-      return t;
-    });
     try {
       final List<Future<R>> done = new ArrayList<>();
       for (final T item : items) {
@@ -272,8 +310,6 @@ final class Attachment {
       return out;
     } catch (final ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
     }
   }
 
@@ -444,12 +480,16 @@ final class Attachment {
   boolean cut(final boolean force) throws InterruptedException {
     boolean removed = false;
     final long suspended = System.nanoTime();
+    final PauseClock clock = new PauseClock("look " + spec.session() + (force ? " forced" : ""));
     vm.suspend();
+    clock.mark("suspend");
     try {
       final List<ThreadReference> busy = new ArrayList<>();
       final List<ThreadReference> home = new ArrayList<>();
       // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
       final List<ThreadReference> threads = vm.allThreads().stream().filter(recorder::mayRecord).toList();
+      clock.mark("threads");
+      clock.count("threads", threads.size());
       if (windows != null) {
         threads.stream().filter(windows::inside).forEach(busy::add); // the session ends between windows
       } else {
@@ -466,6 +506,7 @@ final class Attachment {
           }
         }
       }
+      clock.mark("stacks");
       if (!busy.isEmpty() && !force) {
         return false;
       }
@@ -482,11 +523,14 @@ final class Attachment {
         windows.stopOpening(); // an entry still on its way opens no window whose end would go unseen
       }
       home.forEach(recorder::backAtStart);
+      clock.mark("requests");
       removed = true;
       return true;
     } finally {
       vm.resume();
       longestPauseNanos = Math.max(longestPauseNanos, System.nanoTime() - suspended);
+      clock.mark("resume");
+      clock.print();
       if (removed) {
         // The agent clears breakpoints one by one (128-253 ms for 3,832): not while the VM is suspended. No hit
         // raised meanwhile is recorded: JDI forgets the requests at once and drops the events of a forgotten
@@ -526,6 +570,7 @@ final class Attachment {
       return;
     }
     detached = true;
+    pool.shutdownNow();
     try {
       removeRequests();
       // The fences of threads that never ran since the cut: one round trip each, so not while suspended.
@@ -608,6 +653,11 @@ final class Attachment {
   /** How long the VM was suspended while the session began. */
   long startSuspendMicros() {
     return startSuspendNanos / 1000;
+  }
+
+  /** The holds of the threads that prepared a traced class during the session. */
+  ClassStops classStops() {
+    return session.classStops();
   }
 
   BreakpointInstaller installer() {
