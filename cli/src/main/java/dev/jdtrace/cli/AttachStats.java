@@ -31,9 +31,11 @@ record AttachStats(String plan, long blockEntries, int threads, double longestPa
    * @param classStops traced classes prepared during the session, each holding its preparing thread (only that one)
    *     while its breakpoints were set
    * @param longestClassStopMillis the longest of those holds
+   * @param detachProven whether a detach fence proved that no hit raised before the last look was still on its way
+   *     when the requests went (false for an idle target: nothing ran after the look)
    */
   record SessionStats(int session, String target, int breakpoints, long hits, int threads, long wallMillis,
-      double longestPauseMillis, double startPauseMillis, int classStops, double longestClassStopMillis) {
+      double longestPauseMillis, double startPauseMillis, int classStops, double longestClassStopMillis, boolean detachProven) {
   }
 
   static AttachStats of(final AttachReport report) {
@@ -46,6 +48,6 @@ record AttachStats(String plan, long blockEntries, int threads, double longestPa
   private static SessionStats session(final AttachResult r) {
     return new SessionStats(r.run().session(), r.target().toString(), r.run().breakpoints(), r.run().hits(),
         r.run().threads(), r.run().wallMillis(), r.longestPauseMicros() / 1000.0, r.startSuspendMicros() / 1000.0,
-        r.classStops(), r.longestClassStopMicros() / 1000.0);
+        r.classStops(), r.longestClassStopMicros() / 1000.0, r.detachProven());
   }
 }

@@ -41,6 +41,11 @@ public final class JdiSession {
   static final String WOKE = "jdtrace.woke";
   /** Property of an attach's fences: requests made at its cut, whose events can only come after it. */
   static final String FENCE = "jdtrace.fence";
+  /**
+   * Property of the detach fences, requests made at the last look before a detach: the first of their events to come
+   * follows every event raised before the look (the agent has one queue and one sender).
+   */
+  static final String DETACH_FENCE = "jdtrace.detachFence";
   private final VirtualMachine vm;
   private final Recorder recorder;
   private final BreakpointInstaller installer;
@@ -179,11 +184,23 @@ public final class JdiSession {
     final long taken = System.nanoTime();
     // A set is one callback of one thread: a fence in it makes every event of the set one after the cut. Only an
     // attach between its cut and its last fence looks: launched sessions pay nothing for it per hit.
+    if (recorder.awaitsDetachFence()) {
+      for (final Event event : set) {
+        if (event instanceof com.sun.jdi.event.StepEvent step && step.request().getProperty(DETACH_FENCE) != null) {
+          recorder.detachFenceCame(); // before the set's own hits: they were raised after the look
+        }
+      }
+    }
     if (recorder.awaitsFences()) {
       for (final Event event : set) {
         if (event instanceof com.sun.jdi.event.StepEvent || event instanceof ExceptionEvent
             || event instanceof BreakpointEvent && ((BreakpointEvent) event).request().getProperty(WOKE) != null) {
-          recorder.passed(((com.sun.jdi.event.LocatableEvent) event).thread());
+          final ThreadReference thread = ((com.sun.jdi.event.LocatableEvent) event).thread();
+          if (event instanceof ExceptionEvent) {
+            recorder.passed(thread); // raised in a callback the thread was in at the cut: for its own thread only
+          } else {
+            recorder.fenceCame(thread); // raised after the cut: every event raised before it has come
+          }
         }
       }
     }
