@@ -591,6 +591,7 @@ final class Attachment {
             : insideTracedCode(t) ? 1 : 2);
         if (mayGiveUp && System.nanoTime() > readBy) {
           lateLooks++;
+          clock.mark("stacks");
           clock.count("over budget", 1);
           return false;
         }
