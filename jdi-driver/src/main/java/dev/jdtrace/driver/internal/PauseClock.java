@@ -16,8 +16,8 @@ final class PauseClock {
   private final Map<String, Long> phases = new LinkedHashMap<>();
   private final Map<String, Long> counts = new LinkedHashMap<>();
   /** This JVM's own collections and compilations meanwhile: they compete for the cores the pause needs. */
-  private final long gcMillis = gcMillis();
-  private final long jitMillis = jitMillis();
+  private final long gcMillis = PRINT ? gcMillis() : 0;
+  private final long jitMillis = PRINT ? jitMillis() : 0;
 
   PauseClock(final String what) {
     this.what = what;
