@@ -181,7 +181,8 @@ public final class JdiSession {
    * @return false once the target has disconnected
    */
   boolean handle(final EventSet set) {
-    final long taken = System.nanoTime();
+    // (The clock only for sets that hold a thread: launched sessions' hits do not pay for it.)
+    final long taken = set.suspendPolicy() == EventRequest.SUSPEND_NONE ? 0 : System.nanoTime();
     // A set is one callback of one thread: a fence in it makes every event of the set one after the cut. Only an
     // attach between its cut and its last fence looks: launched sessions pay nothing for it per hit.
     if (recorder.awaitsDetachFence()) {
