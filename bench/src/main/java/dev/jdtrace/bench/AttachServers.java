@@ -49,17 +49,26 @@ public final class AttachServers {
   public static void main(final String[] args) throws Exception {
     final int requests = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
     final PrintStream out = System.out;
-    out.println("| server | sessions | breakpoints per session | longest VM pause per session (ms) | attach wall (s) "
+    out.println("| server | sessions | breakpoints per session | longest VM pause per session (ms) "
+        + "| classes prepared in the session, longest hold of the preparing thread (ms) | attach wall (s) "
         + "| untraced p50 / p99 during the attach (ms) | untraced p50 / p99, no debugger (ms) |");
-    out.println("|---|---|---|---|---|---|---|");
+    out.println("|---|---|---|---|---|---|---|---|");
     for (final Class<?> server : List.of(JdkHttpService.class, JettyService.class)) {
       try (Target target = Target.start(server)) {
+        // First cold: no page has run, so no traced class is loaded; the plan holds every class of the class path that
+        // matches, and Page and StringUtils load during the traced request, each holding the thread that prepares it
+        // while its breakpoints are set.
         for (int i = 0; i < 50; i++) {
-          HttpAsk.ask(target.port, "/page?n=20");
           HttpAsk.ask(target.port, "/static");
         }
         final double[] alone = percentiles(latencies(target.port, requests, null));
-        for (final int sessions : List.of(0, 1, 3)) {
+        for (final int sessions : List.of(-1, 0, 1, 3)) {
+          if (sessions == 0) {
+            for (int i = 0; i < 50; i++) {
+              HttpAsk.ask(target.port, "/page?n=20");
+              HttpAsk.ask(target.port, "/static");
+            }
+          }
           final AtomicBoolean attached = new AtomicBoolean(true);
           final List<Long> during = Collections.synchronizedList(new ArrayList<>());
           final Thread load = new Thread(() -> during.addAll(latencies(target.port, Integer.MAX_VALUE, attached)));
@@ -70,12 +79,13 @@ public final class AttachServers {
           attached.set(false);
           load.join();
           final double[] with = percentiles(during);
-          out.printf("| %s | %s | %s | %s | %.1f | %.2f / %.2f | %.2f / %.2f |%n", server.getSimpleName(),
-              sessions == 0 ? "1, all blocks" : Integer.toString(sessions),
+          out.printf("| %s | %s | %s | %s | %s | %.1f | %.2f / %.2f | %.2f / %.2f |%n", server.getSimpleName(),
+              sessions == -1 ? "1, cold" : sessions == 0 ? "1, all blocks" : Integer.toString(sessions),
               report.sessions().stream().map(r -> Integer.toString(r.run().breakpoints()))
                   .collect(Collectors.joining(" / ")),
               report.sessions().stream().map(r -> String.format("%.1f", pauseMicros(r) / 1000.0))
                   .collect(Collectors.joining(" / ")),
+              report.sessions().stream().map(AttachServers::classStops).collect(Collectors.joining(" / ")),
               wall, with[0], with[1], alone[0], alone[1]);
         }
       }
@@ -91,6 +101,16 @@ public final class AttachServers {
       return (long) AttachResult.class.getMethod("longestPauseMicros").invoke(r);
     } catch (final ReflectiveOperationException e) {
       return r.startSuspendMicros();
+    }
+  }
+
+  /** Classes prepared in the session and the longest hold of their threads, read reflectively as the pause is. */
+  private static String classStops(final AttachResult r) {
+    try {
+      return AttachResult.class.getMethod("classStops").invoke(r) + ", " + String.format("%.1f",
+          (long) AttachResult.class.getMethod("longestClassStopMicros").invoke(r) / 1000.0);
+    } catch (final ReflectiveOperationException e) {
+      return "-";
     }
   }
 

@@ -19,6 +19,12 @@ import java.util.Set;
  * @param startSuspendMicros how long the VM (so every traced thread) was suspended while the session began, in all
  * @param longestPauseMicros the longest suspension of the VM by the session, at its start or before its detach (its
  *     breakpoints are set with the VM running; it is suspended only to read the threads' stacks)
+ * @param classStops traced classes prepared during the session whose thread was held while their breakpoints were set
+ * @param longestClassStopMicros the longest of those holds, from taking the class's event to resuming its thread (only
+ *     that thread is held, and any other that needs the class)
+ * @param detachProven whether a detach fence came before the requests went: it proves that no hit raised before the
+ *     last look was still on its way (DESIGN §3); false when the target ran no thread after the look (an idle target),
+ *     for --within, and when a guardrail cut the session
  * @param reserveNeeded breakpoints of their own that the threads at rest in traced code needed at the cut, when
  *     they and the profile's witnesses would have passed the budget ({@link Guardrails#maxBreakpoints}): the
  *     session then traced nothing, and the sessions must be planned for that many fewer witnesses; else 0
@@ -29,7 +35,7 @@ import java.util.Set;
  */
 public record AttachResult(Endpoint target, SessionResult run, GuardrailBreach truncated, Set<Integer> cutThreads,
     int skippedThreads, int residentThreads, long startSuspendMicros, long longestPauseMicros,
-    int reserveNeeded, List<ThreadActivity> activity,
+    int classStops, long longestClassStopMicros, boolean detachProven, int reserveNeeded, List<ThreadActivity> activity,
     int loadedClasses, boolean targetExited) {
 
   public AttachResult {

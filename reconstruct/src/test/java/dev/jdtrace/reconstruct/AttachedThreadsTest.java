@@ -22,7 +22,7 @@ class AttachedThreadsTest {
   private static AttachResult result(final int session, final GuardrailBreach truncated, final Set<Integer> cut,
       final ThreadActivity... activity) {
     return new AttachResult(TARGET, new SessionResult(session, 0, "", activity.length, 1, activity.length, 1,
-        List.of()), truncated, cut, 0, 0, 0, 0, 0, List.of(activity), 1, false);
+        List.of()), truncated, cut, 0, 0, 0, 0, 0, 0, false, 0, List.of(activity), 1, false);
   }
 
   private static SessionStreams streams(final int session, final String... names) {

@@ -84,6 +84,7 @@ public final class AttachedRecording {
             installer.unplannedPrepared(), List.of());
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
             attachment.residentThreads(), attachment.startSuspendMicros(), attachment.longestPauseMicros(),
+            attachment.classStops().count(), attachment.classStops().longestMicros(), attachment.detachProven(),
             attachment.reserveNeeded(), recorder.activity(), loaded,
             attachment.died());
       } finally {

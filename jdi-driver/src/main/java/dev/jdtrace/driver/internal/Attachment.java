@@ -58,6 +58,14 @@ final class Attachment {
   static final int LOOKS = 10;
   /** How long such a thread gets to reach a call between two looks. */
   static final long LOOK_MILLIS = 50;
+  /**
+   * How long a look may read the stacks before it gives up, resumes the VM and looks again later (but the last look).
+   * On this 2-core machine a look reads 40 stacks in 2-33 ms; under load a round trip now and then waits hundreds of
+   * milliseconds for the scheduler (docs/benchmarks.md), and the rest of the look would wait behind it.
+   */
+  static final long READ_BUDGET_MILLIS = 40;
+  /** How long a detach waits at least for the first detach fence before removing its requests unproven. */
+  static final long MARKER_MILLIS = 1000;
   /** Threads that set breakpoints at once: measured, see docs/benchmarks.md. */
   static final int INSTALL_THREADS = Integer.getInteger("jdtrace.installThreads", 4);
   private final VirtualMachine vm;
@@ -76,9 +84,26 @@ final class Attachment {
   private long startSuspendNanos;
   private long longestPauseNanos;
   private int reserveNeeded;
+  /** Looks before the detach that passed the read budget and gave up. */
+  private int lateLooks;
   /** Breakpoints set for threads at rest, beyond the profile's witnesses. */
   private int own;
   private boolean detached;
+  /** Threads back at their start stacks at the last look, written once the events on their way have come. */
+  private List<ThreadReference> home = List.of();
+  /** Whether a detach fence came before the requests went (not for an idle target, --within or a guardrail's cut). */
+  private boolean detachProven;
+  /**
+   * The threads that read stacks and set fences while the VM is stopped: started before it is, since starting
+   * threads inside the pause is time the target stands still for.
+   */
+  private final java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(
+      INSTALL_THREADS, INSTALL_THREADS, 0, java.util.concurrent.TimeUnit.MILLISECONDS,
+      new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+        final Thread t = new Thread(r, "jdtrace-stacks");
+        t.setDaemon(true);
+        return t;
+      });
 
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
     this.vm = vm;
@@ -90,6 +115,7 @@ final class Attachment {
         : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
     this.session = JdiSession.listen(vm, spec.filter(), recorder, installer, windows);
     session.holdAtDeath();
+    pool.prestartAllCoreThreads();
   }
 
   /**
@@ -164,14 +190,48 @@ final class Attachment {
         return false;
       }
       final long suspended = System.nanoTime();
+      final PauseClock clock = new PauseClock("cut " + spec.session() + " look " + look);
       vm.suspend();
+      clock.mark("suspend");
       try {
-        if (!installQueued(prepared)) { // prepared while the queue was installed: rare, and small
+        if (!prepared.isEmpty() && look < LOOKS) {
+          // Prepared since the last install: set their breakpoints with the VM running, then look again (one class
+          // can hold hundreds, one round trip each).
+          clock.count("prepared", prepared.size());
+          continue;
+        }
+        if (!installQueued(prepared)) { // prepared again and again: the last look installs them while stopped
           return false;
         }
+        clock.mark("queued");
         final List<ThreadReference> threads = vm.allThreads();
+        clock.mark("threads");
+        clock.count("threads", threads.size());
         // Each stack is a few round trips: read them from several threads, so that they overlap.
-        final List<StartStack> stacks = inParallel(threads, t -> StartStack.of(t, spec.program()));
+        final java.util.concurrent.atomic.AtomicLong frames = new java.util.concurrent.atomic.AtomicLong();
+        final Set<com.sun.jdi.ReferenceType> types = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
+        final boolean mayGiveUp = look < LOOKS;
+        final List<StartStack> stacks = inParallel(threads, t -> {
+          if (mayGiveUp && System.nanoTime() > readBy) {
+            return null; // not read: the look gives up
+          }
+          try {
+            final List<StackFrame> fs = t.frames();
+            frames.addAndGet(fs.size());
+            fs.forEach(f -> types.add(f.location().declaringType()));
+            return StartStack.of(fs, spec.program());
+          } catch (final IncompatibleThreadStateException | ObjectCollectedException e) {
+            return StartStack.of(t, spec.program());
+          }
+        });
+        clock.mark("stacks");
+        clock.count("frames", frames.get());
+        clock.count("types", types.size());
+        if (mayGiveUp && (stacks.contains(null) || System.nanoTime() > readBy)) {
+          clock.count("over budget", 1);
+          continue; // nothing was changed yet: resume, and look again
+        }
         final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
         boolean busy = false;
         for (int i = 0; i < threads.size(); i++) {
@@ -180,6 +240,7 @@ final class Attachment {
         }
         // (--within: windows start at a matching method's entry, whatever runs now.)
         if (busy && look < LOOKS && windows == null) {
+          clock.count("busy", 1);
           continue;
         }
         // jdtrace's own breakpoints count too: one per thread at rest, and --within's entry and return breakpoints.
@@ -193,6 +254,7 @@ final class Attachment {
         final ThreadStartRequest later = erm.createThreadStartRequest();
         later.setSuspendPolicy(EventRequest.SUSPEND_NONE);
         later.enable();
+        clock.mark("threadStart");
         final Set<Long> seen = new HashSet<>();
         final Set<Long> fences = new HashSet<>();
         final List<Boolean> fenced = inParallel(threads, t -> at.get(t).kind() != StartStack.Kind.RUNNING && fence(t));
@@ -202,6 +264,7 @@ final class Attachment {
             fences.add(threads.get(i).uniqueID());
           }
         }
+        clock.mark("fences");
         recorder.cut(seen, fences);
         if (windows == null) {
           at.forEach((thread, stack) -> {
@@ -218,6 +281,7 @@ final class Attachment {
             }
           });
         }
+        clock.mark("atRest");
         session.installPrepared(INSTALL_THREADS);
         return true;
       } finally {
@@ -225,6 +289,8 @@ final class Attachment {
         final long pause = System.nanoTime() - suspended;
         startSuspendNanos += pause;
         longestPauseNanos = Math.max(longestPauseNanos, pause);
+        clock.mark("resume");
+        clock.print();
       }
     }
   }
@@ -236,12 +302,17 @@ final class Attachment {
    * @return false when the thread cannot step (it ended meanwhile): then it is not recorded
    */
   private boolean fence(final ThreadReference thread) {
+    return fence(thread, JdiSession.FENCE);
+  }
+
+  /** A fence with this property: {@link JdiSession#FENCE} at the cut, {@link JdiSession#DETACH_FENCE} at the detach. */
+  private boolean fence(final ThreadReference thread, final String kind) {
     try {
       final StepRequest step = vm.eventRequestManager().createStepRequest(thread, StepRequest.STEP_MIN,
           StepRequest.STEP_INTO);
       step.addCountFilter(1);
       step.setSuspendPolicy(EventRequest.SUSPEND_NONE);
-      step.putProperty(JdiSession.FENCE, Boolean.TRUE);
+      step.putProperty(kind, Boolean.TRUE);
       step.enable();
       return true;
     } catch (final IllegalThreadStateException | ObjectCollectedException | com.sun.jdi.InternalException e) {
@@ -255,11 +326,6 @@ final class Attachment {
     if (items.size() < 2 * INSTALL_THREADS) {
       return items.stream().map(call).toList();
     }
-    final ExecutorService pool = Executors.newFixedThreadPool(INSTALL_THREADS, r -> {
-      final Thread t = new Thread(r, "jdtrace-stacks");
-      t.setDaemon(true);
-      return t;
-    });
     try {
       final List<Future<R>> done = new ArrayList<>();
       for (final T item : items) {
@@ -272,8 +338,6 @@ final class Attachment {
       return out;
     } catch (final ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
     }
   }
 
@@ -411,7 +475,8 @@ final class Attachment {
 
   /**
    * Waits until no recorded thread is inside traced code: no hit for the settle time, then a look at the
-   * suspended stacks; when that holds, removes every request while the VM is still suspended.
+   * suspended stacks; when that holds, records the hits still on their way until a detach fence proves they have all
+   * come (see {@link #awaitDetachFence}), and removes every request.
    *
    * @return why a guardrail cut the session while it settled, or {@code null}
    */
@@ -429,35 +494,107 @@ final class Attachment {
           quietSince = System.nanoTime();
         }
       }
+      retireCutFences();
       if (cut(false)) {
+        awaitDetachFence();
         return null;
       }
     }
   }
 
   /**
-   * Removes every request of the session while the VM is suspended. Unless forced, it does so only when
-   * no recorded thread is inside traced code; when forced, those threads are marked cut.
+   * Once a fence came, every event raised before the cut has come, so a thread whose fence has not come yet (it has
+   * not run since, or its fence is on its way) can have only later events on their way: it is recorded from now on,
+   * and its fence request removed with the VM running, so that the look before the detach can give it a detach fence
+   * (one step request per thread) without one more round trip while the VM is stopped.
+   */
+  private void retireCutFences() {
+    final EventRequestManager erm = vm.eventRequestManager();
+    if (windows != null || !recorder.fencePassed() || erm.stepRequests().isEmpty()) {
+      return;
+    }
+    final List<StepRequest> fences = new ArrayList<>(erm.stepRequests());
+    fences.forEach(r -> recorder.passed(r.thread())); // first: JDI drops the event of a removed request
+    erm.deleteEventRequests(fences);
+  }
+
+  /**
+   * After a last look that gave detach fences: records the events still on their way until the first detach fence
+   * comes, which proves that every event raised before the look has come (see {@link #cut}); then removes the
+   * requests. A target where no thread runs after the look raises no fence: after {@link #MARKER_MILLIS} (at least
+   * the settle time) without one, the requests are removed as they were before the marker existed, and the session
+   * says so ({@link #detachProven}).
+   */
+  private void awaitDetachFence() throws InterruptedException {
+    if (!recorder.awaitsDetachFence()) {
+      return;
+    }
+    final long until = System.nanoTime() + Math.max(MARKER_MILLIS, spec.guardrails().settleMillis()) * 1_000_000;
+    while (recorder.awaitsDetachFence() && System.nanoTime() < until && !died()) {
+      final EventSet set = vm.eventQueue().remove(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+      if (set != null && !session.handle(set)) {
+        break; // disconnected: nothing more comes
+      }
+    }
+    detachProven = recorder.closed();
+    if (PauseClock.PRINT) {
+      System.err.printf("jdtrace: detach %d: %s after %.1f ms%n", spec.session(), detachProven ? "fence came"
+          : "no fence came", (System.nanoTime() - (until - Math.max(MARKER_MILLIS, spec.guardrails().settleMillis())
+          * 1_000_000)) / 1e6);
+    }
+    recorder.detachFenceCame(); // from here on nothing is recorded
+    home.forEach(recorder::backAtStart); // after the thread's last events, which the marker let come
+    try {
+      removeRequests(false);
+      vm.eventRequestManager().deleteAllBreakpoints();
+    } catch (final VMDisconnectedException e) {
+      // It exited meanwhile: nothing is left to remove.
+    }
+  }
+
+  /** Whether a detach fence proved that no hit raised before the last look was still on its way when the requests went. */
+  boolean detachProven() {
+    return detachProven;
+  }
+
+  /**
+   * The last look: unless forced, only when no recorded thread is inside traced code; when forced, those threads are
+   * marked cut. Then either gives every thread a detach fence and keeps the requests until one comes (once every
+   * event raised before the cut has come, not for --within or when forced; DESIGN §3), or removes the requests.
    *
-   * @return whether the requests were removed
+   * @return whether the session may end: no recorded thread was inside traced code, or it was forced
    */
   boolean cut(final boolean force) throws InterruptedException {
     boolean removed = false;
     final long suspended = System.nanoTime();
+    final PauseClock clock = new PauseClock("look " + spec.session() + (force ? " forced" : ""));
     vm.suspend();
+    clock.mark("suspend");
     try {
       final List<ThreadReference> busy = new ArrayList<>();
       final List<ThreadReference> home = new ArrayList<>();
       // Not records(): a thread whose start event is still on its way is not known yet, but may be recorded.
       final List<ThreadReference> threads = vm.allThreads().stream().filter(recorder::mayRecord).toList();
+      clock.mark("threads");
+      clock.count("threads", threads.size());
       if (windows != null) {
         threads.stream().filter(windows::inside).forEach(busy::add); // the session ends between windows
       } else {
         final Map<ThreadReference, int[]> starts = new HashMap<>();
         threads.forEach(t -> starts.put(t, recorder.startOf(t)));
         // Home (0), inside traced code (1), or out of it (2): read from several threads, the round trips overlap.
-        final List<Integer> where = inParallel(threads, t -> starts.get(t) != null
-            && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0 : insideTracedCode(t) ? 1 : 2);
+        // Over the read budget the look gives up (as busy) and the session settles again, but not for ever.
+        final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
+        final boolean mayGiveUp = !force && lateLooks < LOOKS;
+        final List<Integer> where = inParallel(threads, t -> mayGiveUp && System.nanoTime() > readBy ? 1
+            : starts.get(t) != null && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0
+            : insideTracedCode(t) ? 1 : 2);
+        if (mayGiveUp && System.nanoTime() > readBy) {
+          lateLooks++;
+          clock.mark("stacks");
+          clock.count("over budget", 1);
+          return false;
+        }
         for (int i = 0; i < threads.size(); i++) {
           if (where.get(i) == 0) {
             home.add(threads.get(i));
@@ -466,6 +603,7 @@ final class Attachment {
           }
         }
       }
+      clock.mark("stacks");
       if (!busy.isEmpty() && !force) {
         return false;
       }
@@ -477,16 +615,37 @@ final class Attachment {
           recorder.ignore(t); // its first events may still be on their way: drop them, its path is cut
         }
       }
-      removeRequests(false);
-      if (windows != null) {
-        windows.stopOpening(); // an entry still on its way opens no window whose end would go unseen
+      final EventRequestManager erm = vm.eventRequestManager();
+      // The marker needs every event raised before the cut to have come (a fence came): then a thread whose cut fence
+      // has not come can have only later events on their way, and is recorded.
+      final boolean marked = !force && windows == null && (recorder.fencePassed() || erm.stepRequests().isEmpty());
+      if (marked) {
+        // Detach fences, one per thread, replace the cut fences still pending (one step request per thread): the first
+        // to come follows every event raised before this look, and the requests stay until it has come.
+        final List<StepRequest> pending = new ArrayList<>(erm.stepRequests());
+        pending.forEach(r -> recorder.passed(r.thread()));
+        erm.deleteEventRequests(pending);
+        final List<Boolean> fenced = inParallel(vm.allThreads(), t -> fence(t, JdiSession.DETACH_FENCE));
+        clock.count("detach fences", fenced.stream().filter(Boolean::booleanValue).count());
+        recorder.closing();
+        // A death from now on must not write stacks: they stand after the look.
+        erm.deleteEventRequests(erm.vmDeathRequests());
+        this.home = home;
+      } else {
+        removeRequests(false);
+        if (windows != null) {
+          windows.stopOpening(); // an entry still on its way opens no window whose end would go unseen
+        }
+        home.forEach(recorder::backAtStart);
+        removed = true;
       }
-      home.forEach(recorder::backAtStart);
-      removed = true;
+      clock.mark("requests");
       return true;
     } finally {
       vm.resume();
       longestPauseNanos = Math.max(longestPauseNanos, System.nanoTime() - suspended);
+      clock.mark("resume");
+      clock.print();
       if (removed) {
         // The agent clears breakpoints one by one (128-253 ms for 3,832): not while the VM is suspended. No hit
         // raised meanwhile is recorded: JDI forgets the requests at once and drops the events of a forgotten
@@ -501,8 +660,9 @@ final class Attachment {
   }
 
   /**
-   * Records the events that were raised before the requests went away but are still on their way, so
-   * that every stream is whole; then counts the traced classes the target has loaded.
+   * Handles the events still coming after the requests went (none is recorded once a detach fence came: they were
+   * raised after the last look; without one, JDI drops those of removed requests); then counts the traced classes
+   * the target has loaded.
    *
    * @return traced classes loaded in the target
    */
@@ -526,6 +686,7 @@ final class Attachment {
       return;
     }
     detached = true;
+    pool.shutdownNow();
     try {
       removeRequests();
       // The fences of threads that never ran since the cut: one round trip each, so not while suspended.
@@ -608,6 +769,11 @@ final class Attachment {
   /** How long the VM was suspended while the session began. */
   long startSuspendMicros() {
     return startSuspendNanos / 1000;
+  }
+
+  /** The holds of the threads that prepared a traced class during the session. */
+  ClassStops classStops() {
+    return session.classStops();
   }
 
   BreakpointInstaller installer() {

@@ -41,6 +41,11 @@ public final class JdiSession {
   static final String WOKE = "jdtrace.woke";
   /** Property of an attach's fences: requests made at its cut, whose events can only come after it. */
   static final String FENCE = "jdtrace.fence";
+  /**
+   * Property of the detach fences, requests made at the last look before a detach: the first of their events to come
+   * follows every event raised before the look (the agent has one queue and one sender).
+   */
+  static final String DETACH_FENCE = "jdtrace.detachFence";
   private final VirtualMachine vm;
   private final Recorder recorder;
   private final BreakpointInstaller installer;
@@ -53,6 +58,8 @@ public final class JdiSession {
   /** The windows of a --within session, or {@code null} when the whole run is recorded. */
   private Windows windows;
   private boolean installing = true;
+  /** How long each class prepared held its thread here, from taking its event to resuming it. */
+  private final ClassStops classStops = new ClassStops();
   private boolean witnessedDeath;
   /** The traced classes, when the untraced ones loaded are read at the VM's death; else {@code null}. */
   private ClassFilter untracedAtDeath;
@@ -123,8 +130,12 @@ public final class JdiSession {
       final ClassPrepareRequest r = erm.createClassPrepareRequest();
       r.addClassFilter(include);
       filter.excludes().forEach(r::addClassExclusionFilter);
-      // SUSPEND_ALL: another thread could initialise and run the class before its breakpoints are in.
-      r.setSuspendPolicy(EventRequest.SUSPEND_ALL);
+      // The preparing thread only (DESIGN §3): HotSpot raises the event inside link_class_impl while that thread
+      // holds the class's init lock, and every other thread must take that lock to initialise the class before any
+      // of its code can run; the agent holds the thread inside the callback until the set is resumed. (SUSPEND_ALL
+      // gave no more: the agent suspends the other threads only when its helper thread sends the event, so they
+      // ran meanwhile anyway; and it stopped a whole server for each class loaded.)
+      r.setSuspendPolicy(EventRequest.SUSPEND_EVENT_THREAD);
       r.enable();
     }
     // Exceptions are witnesses of exceptional control flow; the thread stays suspended while the
@@ -170,13 +181,27 @@ public final class JdiSession {
    * @return false once the target has disconnected
    */
   boolean handle(final EventSet set) {
+    // (The clock only for sets that hold a thread: launched sessions' hits do not pay for it.)
+    final long taken = set.suspendPolicy() == EventRequest.SUSPEND_NONE ? 0 : System.nanoTime();
     // A set is one callback of one thread: a fence in it makes every event of the set one after the cut. Only an
     // attach between its cut and its last fence looks: launched sessions pay nothing for it per hit.
+    if (recorder.awaitsDetachFence()) {
+      for (final Event event : set) {
+        if (event instanceof com.sun.jdi.event.StepEvent step && step.request().getProperty(DETACH_FENCE) != null) {
+          recorder.detachFenceCame(); // before the set's own hits: they were raised after the look
+        }
+      }
+    }
     if (recorder.awaitsFences()) {
       for (final Event event : set) {
         if (event instanceof com.sun.jdi.event.StepEvent || event instanceof ExceptionEvent
             || event instanceof BreakpointEvent && ((BreakpointEvent) event).request().getProperty(WOKE) != null) {
-          recorder.passed(((com.sun.jdi.event.LocatableEvent) event).thread());
+          final ThreadReference thread = ((com.sun.jdi.event.LocatableEvent) event).thread();
+          if (event instanceof ExceptionEvent) {
+            recorder.passed(thread); // raised in a callback the thread was in at the cut: for its own thread only
+          } else {
+            recorder.fenceCame(thread); // raised after the cut: every event raised before it has come
+          }
         }
       }
     }
@@ -243,6 +268,9 @@ public final class JdiSession {
     }
     if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
       set.resume();
+      if (set.stream().anyMatch(ClassPrepareEvent.class::isInstance)) {
+        classStops.add(System.nanoTime() - taken);
+      }
     }
     if (windows != null) {
       windows.settle(); // the thread that left the last window runs on while its requests are disabled
@@ -275,6 +303,11 @@ public final class JdiSession {
         }
       }
     }
+  }
+
+  /** The stops of the threads that prepared a traced class, while their breakpoints were set. */
+  ClassStops classStops() {
+    return classStops;
   }
 
   /** How many traced classes were given to the installer: all those prepared while the session listened. */

@@ -39,6 +39,14 @@ final class Recorder {
   private Set<Long> known;
   /** Attach, after the cut: threads whose events before their fences were raised before the cut. */
   private final Set<Long> fenced = new HashSet<>();
+  /** Attach: whether some thread's fence came, so that every event raised before the cut has come. */
+  private boolean fencePassed;
+  /**
+   * Attach, after the last look before the detach: until a detach fence comes, every event that comes was raised
+   * before the look (see {@link Attachment#cut}); once one came, every later one after it, and nothing is recorded.
+   */
+  private boolean closing;
+  private boolean closed;
   /** Threads at rest inside traced code at the attach, to their start stacks. */
   private final Map<Long, int[]> starts = new HashMap<>();
   private final List<String> names = new ArrayList<>();
@@ -58,6 +66,9 @@ final class Recorder {
 
   /** A thread started while traced. */
   void started(final ThreadReference thread) {
+    if (closed) {
+      return; // started after the last look: not recorded
+    }
     startOrder.put(thread.uniqueID(), started++);
     if (known != null) {
       known.add(thread.uniqueID()); // (only thread starts after the cut are requested)
@@ -97,6 +108,40 @@ final class Recorder {
     fenced.remove(thread.uniqueID());
   }
 
+  /**
+   * The thread's fence came, a request made at the cut whose event is raised after it: the agent sends its events in
+   * the order they were queued (one queue, one sender), so every event raised before the cut has come too.
+   */
+  void fenceCame(final ThreadReference thread) {
+    fencePassed = true;
+    passed(thread);
+  }
+
+  /** Attach: whether a fence came since the cut: then no event raised before the cut is still on its way. */
+  boolean fencePassed() {
+    return fencePassed;
+  }
+
+  /** Attach, at the last look before the detach: the events still to come are recorded until a detach fence comes. */
+  void closing() {
+    closing = true;
+  }
+
+  /** Whether the last look gave detach fences and none has come yet. */
+  boolean awaitsDetachFence() {
+    return closing && !closed;
+  }
+
+  /** A detach fence came: every event raised before the last look has come, and no later one is recorded. */
+  void detachFenceCame() {
+    closed = true;
+  }
+
+  /** Whether a detach fence came. */
+  boolean closed() {
+    return closed;
+  }
+
   /** Drops every later event of this thread. */
   void ignore(final ThreadReference thread) {
     ignored.add(thread.uniqueID());
@@ -129,7 +174,7 @@ final class Recorder {
 
   /** Whether the thread's events are recorded. */
   boolean records(final ThreadReference thread) {
-    if (!cutDone) {
+    if (!cutDone || closed) {
       return false;
     }
     if (known == null) {
@@ -145,6 +190,9 @@ final class Recorder {
    * known yet (its start event may be on its way) that is neither ignored nor before its fence.
    */
   boolean mayRecord(final ThreadReference thread) {
+    if (closed) {
+      return false;
+    }
     if (known == null || !cutDone) {
       return records(thread);
     }
