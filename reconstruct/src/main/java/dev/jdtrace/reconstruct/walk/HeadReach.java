@@ -63,7 +63,7 @@ final class HeadReach {
    * Whether entering {@code block} in the start frame at {@code depth} can get back to the start stack
    * without a witness: to that frame's call block, then into the frames above it again.
    */
-  private boolean backHome(final int block, final List<Frame> stack, final int depth) {
+  private boolean backHome(final int block, final List<WalkFrame> stack, final int depth) {
     if (depth < 1 || depth >= home.top() || home.frame(depth) < 0) {
       return false;
     }
@@ -78,7 +78,7 @@ final class HeadReach {
    *
    * @param interrupt whether that frame is a class initialiser interrupting the frame below
    */
-  boolean leadsTo(final int block, final StreamHead head, final List<Frame> stack, final int depth,
+  boolean leadsTo(final int block, final StreamHead head, final List<WalkFrame> stack, final int depth,
       final boolean interrupt) {
     if (within(block, head)) {
       return true;
@@ -90,25 +90,25 @@ final class HeadReach {
   }
 
   /** Whether the real frame at {@code depth} is an interrupt. */
-  static boolean interrupt(final List<Frame> stack, final int depth) {
-    return depth >= 0 && depth < stack.size() && stack.get(depth).kind == Frame.Kind.INTERRUPT;
+  static boolean interrupt(final List<WalkFrame> stack, final int depth) {
+    return depth >= 0 && depth < stack.size() && stack.get(depth).kind == WalkFrame.Kind.INTERRUPT;
   }
 
   /** Whether the head can come first after the frame at {@code depth} returns. */
-  private boolean afterReturn(final StreamHead head, final List<Frame> stack, final int depth,
+  private boolean afterReturn(final StreamHead head, final List<WalkFrame> stack, final int depth,
       final boolean interrupt) {
     if (depth == 0) {
       return head.kind() == StreamHead.Kind.END;
     }
-    final Frame below = stack.get(depth - 1);
-    if (below.isExternal()) {
+    final WalkFrame below = stack.get(depth - 1);
+    if (below.isUntraced()) {
       return throughUntraced(below, head, stack, depth - 1);
     }
     return continuation(below.block, head, stack, depth - 1, interrupt);
   }
 
   /** Whether untraced code entered at frame {@code depth} can lead to the head first. */
-  private boolean throughUntraced(final Frame frame, final StreamHead head, final List<Frame> stack,
+  private boolean throughUntraced(final WalkFrame frame, final StreamHead head, final List<WalkFrame> stack,
       final int depth) {
     if (frame.sealed) {
       return head.kind() == StreamHead.Kind.END; // the window's call is over: nothing of it follows
@@ -148,12 +148,12 @@ final class HeadReach {
    * Whether the block {@code block} of the frame at {@code depth}, going on after the untraced class
    * initialisers it started, can reach the head first.
    */
-  boolean resumes(final int block, final StreamHead head, final List<Frame> stack, final int depth) {
+  boolean resumes(final int block, final StreamHead head, final List<WalkFrame> stack, final int depth) {
     return continuation(block, head, stack, depth, true);
   }
 
   /** Whether an untraced frame at {@code depth}, over the real frames below it, is the start's top frame. */
-  private boolean atHome(final Frame frame, final List<Frame> stack, final int depth) {
+  private boolean atHome(final WalkFrame frame, final List<WalkFrame> stack, final int depth) {
     return depth == home.top() && depth >= 2 && frame.site == home.frame(depth - 1) && home.below(stack, depth);
   }
 
@@ -161,7 +161,7 @@ final class HeadReach {
    * What follows a block of the frame at {@code depth} once control comes back to it: after a call
    * returns (its return site), or after a class initialiser interrupted it (the block's own way on).
    */
-  private boolean continuation(final int block, final StreamHead head, final List<Frame> stack, final int depth,
+  private boolean continuation(final int block, final StreamHead head, final List<WalkFrame> stack, final int depth,
       final boolean interrupted) {
     if (!interrupted) {
       final int r = returnSite(block);
@@ -191,7 +191,7 @@ final class HeadReach {
       case INVOKE -> {
         final CallTargets t = model.targets(block);
         if (t.external()) {
-          return throughUntraced(Frame.external(block), head, stack, depth + 1);
+          return throughUntraced(WalkFrame.untraced(block), head, stack, depth + 1);
         }
         if (t.isPure()) {
           // The pure call runs after the initialiser (Math.abs(C.X)): it can throw right there, or return.

@@ -43,12 +43,12 @@ final class ThreadEnd {
   /** Whether the walk's stack is the recorded one, frame by frame from the top. */
   private boolean standsAt(final EndRecord end) {
     final List<EndRecord.Frame> frames = end.frames();
-    final List<Frame> stack = walk.stack();
+    final List<WalkFrame> stack = walk.stack();
     int f = 0;
     boolean untracedAbove = false;
     for (int i = stack.size() - 1; i >= 1; i--) {
-      final Frame frame = stack.get(i);
-      if (frame.isExternal()) {
+      final WalkFrame frame = stack.get(i);
+      if (frame.isUntraced()) {
         untracedAbove = true;
         continue;
       }

@@ -19,29 +19,29 @@ final class TracedStep {
     this.program = walk.program;
   }
 
-  void step(final Frame top) {
+  void step(final WalkFrame top) {
     final int b = top.block;
     for (final int clinit : walk.structure.clinits(b)) {
       final int entry = program.blockId(clinit, 0);
       if (!walk.initialised(clinit) && walk.heads.anyAt(entry)) {
         walk.initialise(clinit);
-        walk.push(Frame.traced(clinit, true), entry);
+        walk.push(WalkFrame.traced(clinit, true), entry);
         return;
       }
     }
     if (!top.untracedInitDone && walk.structure.untracedInit(b)) {
       // An untraced class's initialiser this block may start can call back before the block goes on.
       top.untracedInitDone = true;
-      walk.add(Frame.initialiser(b));
+      walk.add(WalkFrame.initialiser(b));
       return;
     }
     final Block block = program.block(b);
     final int method = program.methodOf(b);
     switch (block.end()) {
       case RETURN -> {
-        final Frame done = walk.pop();
-        final Frame below = walk.top();
-        if (done.kind == Frame.Kind.TRACED && !below.isExternal()) {
+        final WalkFrame done = walk.pop();
+        final WalkFrame below = walk.top();
+        if (done.kind == WalkFrame.Kind.TRACED && !below.isUntraced()) {
           walk.enter(walk.returnSite(below.block));
         }
       }
@@ -51,19 +51,19 @@ final class TracedStep {
         final CallTargets t = walk.structure.targets(b);
         if (t.external() || (t.isPure() && walk.start != null && walk.start.endsThere() && walk.heads.allAtEnd())) {
           // A thread can also have been at rest inside a pure call: then the walk may end in it.
-          walk.add(Frame.external(b));
+          walk.add(WalkFrame.untraced(b));
         } else if (t.isPure()) {
           walk.enter(walk.returnSite(b));
         } else {
           // One target needs no choice: skip building the candidate list on this hot path.
           final int callee = t.traced().size() == 1 ? program.blockId(t.traced().get(0), 0)
               : choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), walk.depth(), false);
-          walk.push(Frame.traced(program.methodOf(callee), false), callee);
+          walk.push(WalkFrame.traced(program.methodOf(callee), false), callee);
         }
       }
       default -> walk.enter(block.successors().size() == 1 ? program.blockId(method, block.successors().get(0))
           : choose(block.successors().stream().map(s -> program.blockId(method, s)).toList(), walk.depth() - 1,
-              top.kind == Frame.Kind.INTERRUPT));
+              top.kind == WalkFrame.Kind.INTERRUPT));
     }
   }
 

@@ -21,7 +21,7 @@ final class UntracedStep {
     this.program = walk.program;
   }
 
-  void step(final Frame top) {
+  void step(final WalkFrame top) {
     if (top.sealed) {
       if (!walk.heads.allAtEnd()) {
         throw walk.fail("diverged: the --within call returned, but the streams hold "
@@ -76,7 +76,7 @@ final class UntracedStep {
       if (program.methods().get(leading.get(0)).id().name().equals("<clinit>")) {
         walk.initialise(leading.get(0)); // a class initialiser started by untraced code runs once
       }
-      walk.push(Frame.traced(leading.get(0), false), program.blockId(leading.get(0), 0));
+      walk.push(WalkFrame.traced(leading.get(0), false), program.blockId(leading.get(0), 0));
     } else if (returns) {
       returnFromUntraced(top);
     } else {
@@ -90,7 +90,7 @@ final class UntracedStep {
    * With every stream at its end, a thread that ended back at its start stack stops there (StartStack says
    * why it cannot be early); elsewhere the untraced call returns, but never out of the thread.
    */
-  private void endAtStart(final Frame top) {
+  private void endAtStart(final WalkFrame top) {
     if (walk.start.isAt(walk.stack())) {
       walk.clear();
     } else if (top.site < 0) {
@@ -119,7 +119,7 @@ final class UntracedStep {
     return new int[0];
   }
 
-  private void returnFromUntraced(final Frame top) {
+  private void returnFromUntraced(final WalkFrame top) {
     walk.pop();
     if (!top.initialiser) {
       walk.enter(walk.returnSite(top.site));

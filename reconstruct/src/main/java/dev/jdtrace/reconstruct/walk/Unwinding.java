@@ -23,11 +23,11 @@ final class Unwinding {
   }
 
   /** Whether the walk, with {@code top} on its stack, stands where {@code e} was thrown. */
-  boolean atThrowPoint(final ExceptionRecord e, final Frame top) {
+  boolean atThrowPoint(final ExceptionRecord e, final WalkFrame top) {
     if (!e.inCall()) {
-      return !top.isExternal() && top.block == e.throwBlock();
+      return !top.isUntraced() && top.block == e.throwBlock();
     }
-    if (top.isExternal()) {
+    if (top.isUntraced()) {
       return top.site == e.throwBlock();
     }
     return top.block == e.throwBlock() && walk.structure.targets(top.block) != null
@@ -45,13 +45,13 @@ final class Unwinding {
       throw walk.fail("cannot place an exception: the VM did not show its stack when it was thrown");
     }
     int popped = 0;
-    Frame last = null;
+    WalkFrame last = null;
     while (popped < e.unwound()) {
       if (walk.depth() <= 1) {
         throw walk.fail("diverged: an exception unwound more traced frames than the thread has");
       }
-      final Frame f = walk.pop();
-      if (!f.isExternal()) {
+      final WalkFrame f = walk.pop();
+      if (!f.isUntraced()) {
         popped++;
         last = f;
       }
@@ -60,7 +60,7 @@ final class Unwinding {
       // The thread's untraced bottom frame still runs: the JVM hands the exception to the uncaught-exception
       // handler, which can call traced code (the exception's getMessage or toString, a traced handler).
       while (walk.depth() > 1) {
-        if (!walk.pop().isExternal()) {
+        if (!walk.pop().isUntraced()) {
           throw walk.fail("diverged: an uncaught exception left a traced frame below the ones it unwound");
         }
       }
@@ -69,18 +69,18 @@ final class Unwinding {
     if (e.catchBlock() == ExceptionRecord.UNTRACED) {
       // The JVM itself takes an exception that ends a class initialiser, in the frame that started it: that
       // frame is traced when a traced block's instruction started the initialiser.
-      if (!walk.top().isExternal()) {
-        if (last == null || last.kind != Frame.Kind.INTERRUPT) {
+      if (!walk.top().isUntraced()) {
+        if (last == null || last.kind != WalkFrame.Kind.INTERRUPT) {
           throw walk.fail("diverged: an exception caught in untraced code left a traced frame on top");
         }
         failedInit = true;
       }
       return;
     }
-    while (walk.top().isExternal() && walk.depth() > 1) {
+    while (walk.top().isUntraced() && walk.depth() > 1) {
       walk.pop();
     }
-    if (walk.top().isExternal() || walk.top().method != walk.program.methodOf(e.catchBlock())) {
+    if (walk.top().isUntraced() || walk.top().method != walk.program.methodOf(e.catchBlock())) {
       throw walk.fail("diverged: the exception's handler " + walk.places.where(e.catchBlock())
           + " is not in the frame it unwound to");
     }

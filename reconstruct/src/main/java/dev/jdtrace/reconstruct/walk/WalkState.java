@@ -26,7 +26,7 @@ final class WalkState {
   final StartStack start;
   private final String thread;
   private final List<HeadReach> reach = new ArrayList<>();
-  private final List<Frame> stack = new ArrayList<>();
+  private final List<WalkFrame> stack = new ArrayList<>();
   /** Traced class initialisers that have run: each runs once. */
   private final BitSet initialised = new BitSet();
   private int[] path = new int[256];
@@ -59,14 +59,14 @@ final class WalkState {
    */
   void begin(final int window) {
     if (window >= 0) {
-      stack.add(Frame.sealed());
-      push(Frame.traced(program.methodOf(window), false), window);
+      stack.add(WalkFrame.sealed());
+      push(WalkFrame.traced(program.methodOf(window), false), window);
     } else if (start == null) {
-      stack.add(Frame.external(-1));
+      stack.add(WalkFrame.untraced(-1));
     } else {
-      for (final Frame f : start.initial(program)) {
+      for (final WalkFrame f : start.initial(program)) {
         stack.add(f);
-        if (!f.isExternal()) {
+        if (!f.isUntraced()) {
           calls.enter(f.method, 0);
         }
       }
@@ -79,7 +79,7 @@ final class WalkState {
   }
 
   /** The frames, bottom first; live, for reading only: the moves below change them. */
-  List<Frame> stack() {
+  List<WalkFrame> stack() {
     return stack;
   }
 
@@ -91,25 +91,25 @@ final class WalkState {
     return stack.isEmpty();
   }
 
-  Frame top() {
+  WalkFrame top() {
     return stack.get(stack.size() - 1);
   }
 
   /** Pushes a frame that enters no block yet: untraced code. */
-  void add(final Frame frame) {
+  void add(final WalkFrame frame) {
     stack.add(frame);
   }
 
   /** Pushes a traced frame and enters its first block. */
-  void push(final Frame frame, final int entry) {
+  void push(final WalkFrame frame, final int entry) {
     stack.add(frame);
     calls.enter(frame.method, length);
     enter(entry);
   }
 
-  Frame pop() {
-    final Frame popped = stack.remove(stack.size() - 1);
-    if (!popped.isExternal()) {
+  WalkFrame pop() {
+    final WalkFrame popped = stack.remove(stack.size() - 1);
+    if (!popped.isUntraced()) {
       calls.exit(popped.method, length);
     }
     return popped;
@@ -183,7 +183,7 @@ final class WalkState {
 
   /** A refusal: the thread, where the walk stands, what went wrong, and what each stream holds next. */
   ReconstructionException fail(final String what) {
-    final String at = stack.isEmpty() || top().isExternal()
+    final String at = stack.isEmpty() || top().isUntraced()
         ? "in untraced code" + (length == 0 ? " before any traced block" : " after " + places.where(path[length - 1]))
         : "at " + places.where(top().block);
     return new ReconstructionException("thread " + thread + ", " + at + ": " + what + "; " + heads.unplaced(places));

@@ -98,14 +98,14 @@ public final class Walker {
         walk.clear(); // the VM died here: these frames never return, their finally blocks never run
         break;
       }
-      final Frame top = walk.top();
+      final WalkFrame top = walk.top();
       final ExceptionRecord thrown = heads.exceptionHead();
       if (thrown != null && unwinding.atThrowPoint(thrown, top)) {
         unwinding.unwind(thrown);
       } else if (unwinding.failedInit()) {
         throw walk.fail("diverged: a class initialiser this block started threw, so the block must throw next, but "
             + "the streams hold " + walk.places.describe(heads.first()));
-      } else if (top.isExternal()) {
+      } else if (top.isUntraced()) {
         untraced.step(top);
       } else {
         traced.step(top);

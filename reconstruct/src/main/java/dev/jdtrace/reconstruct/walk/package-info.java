@@ -5,7 +5,7 @@
  *
  * <pre>
  * Walker           runs the walk of one thread (or one --within window), then the self-check
- *  +- WalkState     the call stack (Frame), the path so far, the moves push/pop/enter, refusals
+ *  +- WalkState     the call stack (WalkFrame), the path so far, the moves push/pop/enter, refusals
  *  |   +- StreamHeads   where the walk stands in each session's stream; its head (StreamHead)
  *  |   +- HeadReach     per session: can a candidate reach that head before any other witness?
  *  |   |   +- WitnessFreePaths   which blocks reach a throw or halt point without a witness
