@@ -71,14 +71,14 @@ public final class StartStack {
   }
 
   /** The walk's initial stack: the untraced bottom frame, then the start frames. */
-  List<Frame> initial(final Program program) {
-    final List<Frame> stack = new ArrayList<>();
-    stack.add(Frame.external(-1));
+  List<WalkFrame> initial(final Program program) {
+    final List<WalkFrame> stack = new ArrayList<>();
+    stack.add(WalkFrame.untraced(-1));
     for (int i = 0; i < frames.length; i++) {
       if (frames[i] == HitVisitor.UNTRACED) {
-        stack.add(Frame.external(i == 0 ? -1 : frames[i - 1]));
+        stack.add(WalkFrame.untraced(i == 0 ? -1 : frames[i - 1]));
       } else {
-        final Frame f = Frame.traced(program.methodOf(frames[i]), false);
+        final WalkFrame f = WalkFrame.traced(program.methodOf(frames[i]), false);
         f.block = frames[i];
         stack.add(f);
       }
@@ -87,24 +87,24 @@ public final class StartStack {
   }
 
   /** Whether the walk's stack is exactly the start stack. */
-  boolean isAt(final List<Frame> stack) {
+  boolean isAt(final List<WalkFrame> stack) {
     return stack.size() == frames.length + 1 && below(stack, stack.size());
   }
 
   /** Whether the walk's frames {@code 0..depth-1} are the start's frames {@code 0..depth-1}. */
-  boolean below(final List<Frame> stack, final int depth) {
+  boolean below(final List<WalkFrame> stack, final int depth) {
     if (depth > frames.length + 1) {
       return false;
     }
     for (int k = 1; k < depth; k++) {
-      final Frame f = stack.get(k);
+      final WalkFrame f = stack.get(k);
       final int want = frames[k - 1];
-      if (want == HitVisitor.UNTRACED ? !f.isExternal() || f.site != (k >= 2 ? frames[k - 2] : -1)
-          : f.kind != Frame.Kind.TRACED || f.block != want) {
+      if (want == HitVisitor.UNTRACED ? !f.isUntraced() || f.site != (k >= 2 ? frames[k - 2] : -1)
+          : f.kind != WalkFrame.Kind.TRACED || f.block != want) {
         return false;
       }
     }
-    return stack.get(0).isExternal() && stack.get(0).site < 0;
+    return stack.get(0).isUntraced() && stack.get(0).site < 0;
   }
 
   /** Number of frames above the bottom; the top one, at this walk depth, is untraced. */

@@ -268,7 +268,7 @@ class DistributedWalkPropertiesTest {
   /**
    * A shape the property found once sessions carried only their own cycle breakers (#14) while exceptions may
    * unwind into untraced code (#18): an exception thrown in a callback that a class initialiser's untraced
-   * call made is placed only if Consistency.reaches goes into the initialisers a block starts.
+   * call made is placed only if WitnessFreePaths.reaches goes into the initialisers a block starts.
    */
   @Example
   void exceptionInACallbackOfAClassInitialiserMergesBack() {

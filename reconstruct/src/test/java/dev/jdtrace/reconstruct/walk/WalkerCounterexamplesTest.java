@@ -50,10 +50,10 @@ class WalkerCounterexamplesTest {
 
   /**
    * A {@code <clinit>} interrupts a block that ends in a traced call whose callee can return without a
-   * witness. Inside the initialiser, Consistency.continuation (interrupted, INVOKE) asks whether the callee's
+   * witness. Inside the initialiser, HeadReach.continuation (interrupted, INVOKE) asks whether the callee's
    * entry is consistent at depth + 1; its FIRST holds EXIT, so afterReturn(depth + 1) read the real stack,
    * whose frame at depth + 1 is the INTERRUPT frame again: infinite recursion, StackOverflowError. Passes since
-   * Consistency takes the interrupt flag as an argument; kept as a regression test.
+   * HeadReach takes the interrupt flag as an argument; kept as a regression test.
    */
   @Test
   void classInitialiserInterruptingACallToAMethodThatReturnsUnseen() {
@@ -94,7 +94,7 @@ class WalkerCounterexamplesTest {
 
   /**
    * One block reads static fields of two classes with initialisers. Inside the first one, the arm that returns
-   * without a witness is the right one (the second initialiser's entry is next), but Consistency.continuation
+   * without a witness is the right one (the second initialiser's entry is next), but HeadReach.continuation
    * for an interrupted block only looks at the block's own way on, not at its other pending initialisers.
    */
   @Test
@@ -180,10 +180,10 @@ class WalkerCounterexamplesTest {
   /**
    * Main loops over a pure call ({@code while (c) { Math.abs(x); }}). Its abs throws on the first turn:
    * (throw in a call at block 4, uncaught, 1 frame), stream [1, -1]. At the loop's branch the walk accepts
-   * both block 4 and the return (block 6), because Consistency.external takes any exception whose throw
+   * both block 4 and the return (block 6), because HeadReach.throughUntraced takes any exception whose throw
    * block lies in a callback's method as something untraced code can lead to; but main's entry cannot reach
    * block 4 without a witness. The test should be whether some callback's entry reaches the throw block
-   * witness-free (as Walker.callbackFor does for athrow goals, which has the converse gap: see
+   * witness-free (as UntracedStep.callbacksFor does for exception heads, which has the converse gap: see
    * callbackReachingAPureCallThatThrowsBeforeAnyWitness).
    */
   @Test
@@ -204,7 +204,7 @@ class WalkerCounterexamplesTest {
    * Arrays.sort (called at witness block 1) calls main back; the callback takes the branch to its return and
    * sort then throws: (throw block 1 in a call, caught by untraced code, 1 frame unwound), stream [0, 1, 0, -1].
    * At the callback's branch the walk finds both successors consistent with the exception: block 3 (return to
-   * sort, which throws) and block 1 itself, because Consistency.reaches(from, target) answers true when
+   * sort, which throws) and block 1 itself, because WitnessFreePaths.reaches(from, target) answers true when
    * {@code from == target} even though {@code from} is a witness the stream does not hold next.
    */
   @Test
@@ -226,7 +226,7 @@ class WalkerCounterexamplesTest {
    * A pure call whose argument reads a static field ({@code Integer.parseInt(C01.S)}, here Math.abs): the
    * getstatic starts C01's {@code <clinit>}, which takes the arm to its return unseen, and then the pure call
    * throws (in a call at main's block 0, uncaught, 1 frame): stream [0, 2 (the initialiser's entry),
-   * exception]. Inside the initialiser, Consistency.continuation for the
+   * exception]. Inside the initialiser, HeadReach.continuation for the
    * interrupted pure-call block only looked at the call returning normally, so neither arm was consistent
    * and the walk reported a divergence (jqwik seed -8539270822087967830 of optimalDecodesEveryExecution).
    */
@@ -291,7 +291,7 @@ class WalkerCounterexamplesTest {
 
   /**
    * A block whose pure call ({@code Math.abs}) throws also starts a class initialiser with a branch. Inside
-   * the initialiser, Consistency.continuation of the interrupted block only followed the pure call's return
+   * the initialiser, HeadReach.continuation of the interrupted block only followed the pure call's return
    * site, so no arm led to the exception thrown in the block itself (issue #18 found it).
    */
   @Test
@@ -311,7 +311,7 @@ class WalkerCounterexamplesTest {
 
   /**
    * Issue #18: the VM dies inside main called back by {@code Arrays.sort} that main itself called. The
-   * choice before the untraced call must see that the end lies in a callback: Consistency.reaches did not
+   * choice before the untraced call must see that the end lies in a callback: WitnessFreePaths.reaches did not
    * look into callbacks from untraced calls.
    */
   @Test

@@ -1,0 +1,89 @@
+package dev.jdtrace.reconstruct.walk;
+
+import dev.jdtrace.driver.stream.ExceptionRecord;
+
+/**
+ * Exceptions in the walk: when the exception at every stream's head is thrown where the walk stands, and
+ * how it unwinds the stack, to the handler that caught it, to untraced code, or out of the thread. It also
+ * remembers the one case that binds the next step: a class initialiser that ended by an exception, after
+ * which the block that started it must throw.
+ */
+final class Unwinding {
+  private final WalkState walk;
+  /** A class initialiser the top frame's block started ended by an exception: that block throws next. */
+  private boolean failedInit;
+
+  Unwinding(final WalkState walk) {
+    this.walk = walk;
+  }
+
+  /** Whether the last exception unwound out of a class initialiser into the traced block that started it. */
+  boolean failedInit() {
+    return failedInit;
+  }
+
+  /** Whether the walk, with {@code top} on its stack, stands where {@code e} was thrown. */
+  boolean atThrowPoint(final ExceptionRecord e, final WalkFrame top) {
+    if (!e.inCall()) {
+      return !top.isUntraced() && top.block == e.throwBlock();
+    }
+    if (top.isUntraced()) {
+      return top.site == e.throwBlock();
+    }
+    return top.block == e.throwBlock() && walk.structure.targets(top.block) != null
+        && walk.structure.targets(top.block).isPure();
+  }
+
+  /** Pops the exception from every stream and the frames it unwound, and enters the handler that caught it. */
+  void unwind(final ExceptionRecord e) {
+    failedInit = false;
+    final int s = walk.heads.popException(e);
+    if (s >= 0) {
+      throw walk.fail("diverged: session " + s + " did not see the exception the others saw here");
+    }
+    if (e.unwound() == ExceptionRecord.UNKNOWN_FRAMES) {
+      throw walk.fail("cannot place an exception: the VM did not show its stack when it was thrown");
+    }
+    int popped = 0;
+    WalkFrame last = null;
+    while (popped < e.unwound()) {
+      if (walk.depth() <= 1) {
+        throw walk.fail("diverged: an exception unwound more traced frames than the thread has");
+      }
+      final WalkFrame f = walk.pop();
+      if (!f.isUntraced()) {
+        popped++;
+        last = f;
+      }
+    }
+    if (e.catchBlock() == ExceptionRecord.UNCAUGHT) {
+      // The thread's untraced bottom frame still runs: the JVM hands the exception to the uncaught-exception
+      // handler, which can call traced code (the exception's getMessage or toString, a traced handler).
+      while (walk.depth() > 1) {
+        if (!walk.pop().isUntraced()) {
+          throw walk.fail("diverged: an uncaught exception left a traced frame below the ones it unwound");
+        }
+      }
+      return;
+    }
+    if (e.catchBlock() == ExceptionRecord.UNTRACED) {
+      // The JVM itself takes an exception that ends a class initialiser, in the frame that started it: that
+      // frame is traced when a traced block's instruction started the initialiser.
+      if (!walk.top().isUntraced()) {
+        if (last == null || last.kind != WalkFrame.Kind.INTERRUPT) {
+          throw walk.fail("diverged: an exception caught in untraced code left a traced frame on top");
+        }
+        failedInit = true;
+      }
+      return;
+    }
+    while (walk.top().isUntraced() && walk.depth() > 1) {
+      walk.pop();
+    }
+    if (walk.top().isUntraced() || walk.top().method != walk.program.methodOf(e.catchBlock())) {
+      throw walk.fail("diverged: the exception's handler " + walk.places.where(e.catchBlock())
+          + " is not in the frame it unwound to");
+    }
+    walk.enter(e.catchBlock());
+  }
+}
