@@ -12,7 +12,7 @@ import java.util.List;
  * {@code StackOverflowError}) or the VM's death. Unbroken, its streams hold no count of its frames: the walk
  * would stand at the throw block on its first descent and unwind from there.
  *
- * <p>The graph is the one {@code Consistency.reaches} walks, over blocks that are not witnesses: a block's
+ * <p>The graph is the one {@code WitnessFreePaths.reaches (reconstruct.walk)} walks, over blocks that are not witnesses: a block's
  * successors when its call can return without a witness, and the entries of its call's traced targets. An
  * untraced call's callbacks are left out: their entries reach a witness first ({@link Conflicts}).
  */
