@@ -583,6 +583,11 @@ final class TraceRun {
         ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
         : Discovery.observe(traced, request.stdin(), known, info);
     if (learned.equals(known)) {
+      // No entry was missing: the sessions' streams fit no one path, so one session traces it, as without learning.
+      if (planned.plan().sessions().size() > 1) {
+        return inOneSession("their streams fit no single path", divergence.getMessage(), planned, request, shown, out,
+            err, info, start, false, clock);
+      }
       throw divergence;
     }
     final TracePlan again = plan(traced.withLearned(learned), request, clock.programRun, info);
