@@ -19,80 +19,78 @@ import java.util.BitSet;
  * sessions they allow.
  */
 public final class SmallUnits {
-  private SmallUnits() {
-  }
-
   /** The blocks to add as witnesses to the model's, so that no unit needs the callbacks' first witnesses whole. */
   public static BitSet cuts(final IcfgModel model) {
+    final SmallUnits cuts = new SmallUnits(model);
     final Program p = model.program();
-    final FirstSets first = model.first();
-    final FollowSets follow = model.follow();
-    final BitSet add = new BitSet();
     final BitSet callbacks = model.callbacks();
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
-      final int entry = p.blockId(m, 0);
-      if (hasToken(first.of(entry))) {
-        add.set(entry);
-      }
+      // Every callback a candidate of untraced code's choices: it must reach a witness before leaving.
+      cuts.where(p.blockId(m, 0), hasToken(cuts.first.of(p.blockId(m, 0))));
     }
     for (int b = 0; b < p.blockCount(); b++) {
-      final int method = p.methodOf(b);
-      if (!model.runs(method)) {
-        continue;
-      }
-      final int successors = p.successorCount(b);
-      if (model.untracedInit(b)) {
-        // An untraced initialiser the block starts may call back, or the block goes on: its way on is the other
-        // candidate of that choice over the callbacks.
-        final CallTargets t = model.targets(b);
-        final int[] ret = successors == 0 ? new int[0] : follow.substitute(first.of(p.successor(b, 0)), method);
-        if (t != null) {
-          for (final int m : t.traced()) {
-            final int entry = p.blockId(m, 0);
-            if (continuedHasToken(first.of(entry), ret)) {
-              add.set(entry);
-            }
-          }
-        }
-        for (int i = 0; i < successors; i++) {
-          final int s = p.successor(b, i);
-          if (hasToken(follow.substitute(first.of(s), method))) {
-            add.set(s);
-          }
-        }
-      }
-      if (p.end(b) == BlockEnd.INVOKE) {
-        final CallTargets t = model.targets(b);
-        if (successors == 0 || (!t.external() && t.traced().size() < 2)) {
-          continue;
-        }
-        final int ret = p.successor(b, 0);
-        if (t.external()) {
-          if (hasToken(follow.substitute(first.of(ret), method))) {
-            add.set(ret); // untraced code's return: a candidate of its choice over the callbacks
-          }
-          continue;
-        }
-        for (final int m : t.traced()) {
-          final int entry = p.blockId(m, 0);
-          if (reachesUntraced(first.of(entry))) {
-            add.set(entry);
-          }
-        }
-        if (reachesUntraced(follow.substitute(first.of(ret), method))) {
-          add.set(ret);
-        }
-      } else if (successors > 1) {
-        for (int i = 0; i < successors; i++) {
-          final int s = p.successor(b, i);
-          if (reachesUntraced(follow.substitute(first.of(s), method))) {
-            add.set(s);
-          }
-        }
+      if (model.runs(p.methodOf(b))) {
+        cuts.choicesAt(b);
       }
     }
-    add.andNot(model.witnesses());
-    return add;
+    cuts.add.andNot(model.witnesses());
+    return cuts.add;
+  }
+
+  private final IcfgModel model;
+  private final Program p;
+  private final FirstSets first;
+  private final FollowSets follow;
+  private final BitSet add = new BitSet();
+
+  private SmallUnits(final IcfgModel model) {
+    this.model = model;
+    this.p = model.program();
+    this.first = model.first();
+    this.follow = model.follow();
+  }
+
+  private void where(final int block, final boolean needed) {
+    if (needed) {
+      add.set(block);
+    }
+  }
+
+  /** The choices a block makes, as DecisionGroups forms them, and the witnesses that keep them small. */
+  private void choicesAt(final int b) {
+    final int method = p.methodOf(b);
+    final int successors = p.successorCount(b);
+    final CallTargets t = model.targets(b);
+    final int[] ret = successors == 0 ? new int[0] : follow.substitute(first.of(p.successor(b, 0)), method);
+    if (model.untracedInit(b)) {
+      // An untraced initialiser the block starts may call back, or the block goes on: its way on is the other
+      // candidate of that choice over the callbacks.
+      if (t != null) {
+        for (final int m : t.traced()) {
+          where(p.blockId(m, 0), continuedHasToken(first.of(p.blockId(m, 0)), ret));
+        }
+      }
+      for (int i = 0; i < successors; i++) {
+        where(p.successor(b, i), hasToken(follow.substitute(first.of(p.successor(b, i)), method)));
+      }
+    }
+    if (p.end(b) == BlockEnd.INVOKE) {
+      if (successors == 0 || (!t.external() && t.traced().size() < 2)) {
+        return; // no return, or one target: no choice
+      }
+      if (t.external()) {
+        where(p.successor(b, 0), hasToken(ret)); // untraced code's return: a candidate of its choice
+        return;
+      }
+      for (final int m : t.traced()) {
+        where(p.blockId(m, 0), reachesUntraced(first.of(p.blockId(m, 0))));
+      }
+      where(p.successor(b, 0), reachesUntraced(ret));
+    } else if (successors > 1) {
+      for (int i = 0; i < successors; i++) {
+        where(p.successor(b, i), reachesUntraced(follow.substitute(first.of(p.successor(b, i)), method)));
+      }
+    }
   }
 
   /** Whether a FIRST set holds a token: something other than a witness may come first. */
