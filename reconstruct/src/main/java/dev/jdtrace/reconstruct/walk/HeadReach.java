@@ -171,11 +171,12 @@ final class HeadReach {
         && (!head.inUntraced() || (model.targets(block) != null && model.targets(block).isPure()))) {
       return true; // the point lies in the interrupted block itself (or its pure call), after the initialiser
     }
-    if (head.kind() == StreamHead.Kind.WITNESS) {
-      for (final int clinit : model.clinits(block)) {
-        if (head.witness() == program.blockId(clinit, 0)) {
-          return true; // the block's next class initialiser runs before its way on
-        }
+    // The block's next class initialiser can run before its way on. Every initialiser's entry is a witness of
+    // the plan, but not of every session: a session without it sees the initialiser's first witnesses in its own
+    // profile, so its head can lie deeper in it. The entry's FIRST set says so (just the entry, where it is held).
+    for (final int clinit : model.clinits(block)) {
+      if (within(program.blockId(clinit, 0), head)) {
+        return true;
       }
     }
     final Block b = program.block(block);

@@ -118,6 +118,49 @@ class WalkerCounterexamplesTest {
   }
 
   /**
+   * The same block split over two sessions, as jackson-core's DefaultPrettyPrinter.&lt;init&gt; was (its block
+   * starts NopIndenter's, FixedSpaceIndenter's and DefaultIndenter's initialisers; condition-targets in 3
+   * sessions with learned entries). The split is realizable: session 0 holds the choice in C01's initialiser
+   * with what follows its arms (C01's witness, C02's entry) and the callbacks' entries; session 1 holds both
+   * arms of C02's choice, and main's block after the initialisers. Inside C01's, session 1's head lies past
+   * C02's entry, which it does not hold; HeadReach.continuation took a pending initialiser as a match only when
+   * the head was its entry, so session 1 ruled out both arms: a divergence on a deterministic run.
+   */
+  @Test
+  void pendingClassInitialiserWhoseEntryIsInAnotherSession() {
+    final Program p = program(
+        cls("g.C00", List.of(),
+            method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+                b(0, BlockEnd.FALLTHROUGH, 1),
+                inits(b(1, BlockEnd.FALLTHROUGH, 2), "g.C01", "g.C02"),
+                b(2, BlockEnd.RETURN))),
+        cls("g.C01", List.of("f"),
+            method("g.C01", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.FALLTHROUGH, 2),
+                b(2, BlockEnd.RETURN))),
+        cls("g.C02", List.of("f"),
+            method("g.C02", "<clinit>", "()V",
+                b(0, BlockEnd.BRANCH, 1, 2),
+                b(1, BlockEnd.GOTO, 3),
+                b(2, BlockEnd.FALLTHROUGH, 3),
+                b(3, BlockEnd.RETURN))));
+    final int c01 = p.methodIndex(new MethodId("g.C01", "<clinit>", "()V"));
+    final int c02 = p.methodIndex(new MethodId("g.C02", "<clinit>", "()V"));
+    final int main = p.methodIndex(new MethodId("g.C00", "main", GeneratedProgram.MAIN_DESC));
+    final BitSet choiceAndEntries = new BitSet();
+    choiceAndEntries.set(p.blockId(main, 0));
+    choiceAndEntries.set(p.blockId(c01, 0));
+    choiceAndEntries.set(p.blockId(c01, 1));
+    choiceAndEntries.set(p.blockId(c02, 0));
+    final BitSet deeper = new BitSet();
+    deeper.set(p.blockId(c02, 1));
+    deeper.set(p.blockId(c02, 2));
+    deeper.set(p.blockId(main, 2));
+    assertMergesBack(p, List.of(choiceAndEntries, deeper));
+  }
+
+  /**
    * Two calls into untraced code that cannot call back ({@code Math.abs}, treated as an instruction) with no
    * witness between them. When the second one throws and the exception leaves main, the record is
    * (UNTRACED, UNTRACED, unwound 1) whichever of the two threw: the streams of paths [0] and [0, 1] were the
