@@ -41,7 +41,7 @@ import java.util.concurrent.Future;
  *
  * <p>Where a path starts and ends is decided from stacks, never guessed. At the attach, a thread at rest
  * inside traced code (blocked in an untraced call such as {@code accept} under traced frames) is recorded
- * from that start stack ({@link StartStack}); a thread running a traced block is not recorded at all.
+ * from that start stack ({@link ThreadStanding}); a thread running a traced block is not recorded at all.
  * Every other thread enters traced code from untraced code later, where the decoding walk starts too.
  * Before the detach, once no hit came for the settle time, the VM is suspended and every recorded thread
  * must be out of traced code or back at its start stack (a request loop waiting for the next request);
@@ -210,7 +210,7 @@ final class Attachment {
         final Set<com.sun.jdi.ReferenceType> types = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
         final boolean mayGiveUp = look < LOOKS;
-        final List<StartStack> stacks = inParallel(threads, t -> {
+        final List<ThreadStanding> stacks = inParallel(threads, t -> {
           if (mayGiveUp && System.nanoTime() > readBy) {
             return null; // not read: the look gives up
           }
@@ -218,9 +218,9 @@ final class Attachment {
             final List<StackFrame> fs = t.frames();
             frames.addAndGet(fs.size());
             fs.forEach(f -> types.add(f.location().declaringType()));
-            return StartStack.of(fs, spec.program());
+            return ThreadStanding.of(fs, spec.program());
           } catch (final IncompatibleThreadStateException | ObjectCollectedException e) {
-            return StartStack.of(t, spec.program());
+            return ThreadStanding.of(t, spec.program());
           }
         });
         clock.mark("stacks");
@@ -230,7 +230,7 @@ final class Attachment {
           clock.count("over budget", 1);
           continue; // nothing was changed yet: resume, and look again
         }
-        final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
+        final Map<ThreadReference, ThreadStanding> at = new LinkedHashMap<>();
         for (int i = 0; i < threads.size(); i++) {
           at.put(threads.get(i), stacks.get(i));
         }
@@ -269,7 +269,7 @@ final class Attachment {
         } else {
           // --within: a thread inside traced code at the cut opens no window until the call it is in ends.
           at.forEach((thread, stack) -> {
-            if (stack.kind() != StartStack.Kind.OUTSIDE) {
+            if (stack.kind() != ThreadStanding.Kind.OUTSIDE) {
               windows.attachedAt(thread);
             }
           });
@@ -388,8 +388,8 @@ final class Attachment {
    * call returns, so that it enters the stream even when this session's witnesses miss its path. A running
    * thread is left out.
    */
-  private void startAt(final ThreadReference thread, final StartStack at) {
-    if (at.kind() == StartStack.Kind.RUNNING) {
+  private void startAt(final ThreadReference thread, final ThreadStanding at) {
+    if (at.kind() == ThreadStanding.Kind.RUNNING) {
       recorder.ignore(thread);
       running++;
       return;
@@ -565,7 +565,7 @@ final class Attachment {
         final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
         final boolean mayGiveUp = !force && lateLooks < LOOKS;
         final List<Integer> where = inParallel(threads, t -> mayGiveUp && System.nanoTime() > readBy ? 1
-            : starts.get(t) != null && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0
+            : starts.get(t) != null && ThreadStanding.of(t, spec.program()).at(starts.get(t)) ? 0
             : insideTracedCode(t) ? 1 : 2);
         if (mayGiveUp && System.nanoTime() > readBy) {
           lateLooks++;

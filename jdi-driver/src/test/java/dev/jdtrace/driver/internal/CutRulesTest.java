@@ -7,9 +7,10 @@ import org.junit.jupiter.api.Test;
 
 /** An attach's decisions at its cut and its last look, from where the threads stand. */
 class CutRulesTest {
-  private static final StartStack OUTSIDE = new StartStack(StartStack.Kind.OUTSIDE, new int[0], null);
-  private static final StartStack RUNNING = new StartStack(StartStack.Kind.RUNNING, new int[0], null);
-  private static final StartStack AT_REST = new StartStack(StartStack.Kind.AT_REST, new int[] {3, -1}, null);
+  private static final ThreadStanding OUTSIDE = new ThreadStanding(ThreadStanding.Kind.OUTSIDE, new int[0], null);
+  private static final ThreadStanding RUNNING = new ThreadStanding(ThreadStanding.Kind.RUNNING, new int[0], null);
+  private static final ThreadStanding AT_REST =
+      new ThreadStanding(ThreadStanding.Kind.AT_REST, new int[] {3, -1}, null);
 
   @Test
   void aThreadRunningATracedBlockMakesTheCutLookAgainWhileLooksAreLeft() {
