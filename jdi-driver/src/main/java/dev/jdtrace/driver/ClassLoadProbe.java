@@ -16,7 +16,7 @@ import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.driver.internal.JdiSession;
-import dev.jdtrace.driver.internal.TargetProcess;
+import dev.jdtrace.driver.internal.LaunchedJvm;
 import dev.jdtrace.driver.internal.UntracedLoaded;
 import dev.jdtrace.profiler.ClassFilter;
 import dev.jdtrace.profiler.JavaCommand;
@@ -88,7 +88,7 @@ public final class ClassLoadProbe {
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
-    try (TargetProcess target = TargetProcess.start(command.args(), stdin, out, err)) {
+    try (LaunchedJvm target = LaunchedJvm.start(command.args(), stdin, out, err)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
       final Map<String, Integer> ran = new TreeMap<>();

@@ -3,7 +3,7 @@ package dev.jdtrace.driver;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.driver.internal.JdiSession;
 import dev.jdtrace.driver.internal.SessionRecording;
-import dev.jdtrace.driver.internal.TargetProcess;
+import dev.jdtrace.driver.internal.LaunchedJvm;
 import java.io.OutputStream;
 
 /** Runs one session by launching the java command locally under a loopback JDWP agent. */
@@ -23,7 +23,7 @@ public final class LocalSession {
    */
   public static SessionResult run(final SessionSpec spec, final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
-    try (TargetProcess target = TargetProcess.start(spec.command().args(), spec.stdin(), out, err)) {
+    try (LaunchedJvm target = LaunchedJvm.start(spec.command().args(), spec.stdin(), out, err)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final SessionRecording recording = SessionRecording.record(vm, spec);
       final int exit = target.waitFor();

@@ -15,7 +15,7 @@ import dev.jdtrace.distributor.cost.CostModel;
 import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.driver.internal.JdiSession;
-import dev.jdtrace.driver.internal.TargetProcess;
+import dev.jdtrace.driver.internal.LaunchedJvm;
 import dev.jdtrace.profiler.JavaCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -163,7 +163,7 @@ public final class Calibration {
     final List<String> command = List.of(JavaCommand.currentJava(),
         "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(HITS));
     final long setNanos;
-    try (TargetProcess target = TargetProcess.start(command, StandardInput.none(), out,
+    try (LaunchedJvm target = LaunchedJvm.start(command, StandardInput.none(), out,
         java.io.OutputStream.nullOutputStream())) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final ClassPrepareRequest prepare = vm.eventRequestManager().createClassPrepareRequest();

@@ -16,7 +16,6 @@ import com.sun.jdi.request.StepRequest;
 import com.sun.jdi.request.ThreadStartRequest;
 import dev.jdtrace.driver.AttachSpec;
 import dev.jdtrace.driver.GuardrailBreach;
-import dev.jdtrace.driver.Guardrails;
 import dev.jdtrace.driver.TargetException;
 import dev.jdtrace.profiler.model.Block;
 import java.util.ArrayList;
@@ -42,7 +41,7 @@ import java.util.concurrent.Future;
  *
  * <p>Where a path starts and ends is decided from stacks, never guessed. At the attach, a thread at rest
  * inside traced code (blocked in an untraced call such as {@code accept} under traced frames) is recorded
- * from that start stack ({@link StartStack}); a thread running a traced block is not recorded at all.
+ * from that start stack ({@link ThreadStanding}); a thread running a traced block is not recorded at all.
  * Every other thread enters traced code from untraced code later, where the decoding walk starts too.
  * Before the detach, once no hit came for the settle time, the VM is suspended and every recorded thread
  * must be out of traced code or back at its start stack (a request loop waiting for the next request);
@@ -75,10 +74,8 @@ final class Attachment {
   private final JdiSession session;
   /** The windows of a --within session, or {@code null}. */
   private final Windows windows;
-  private final long start = System.nanoTime();
+  private final GuardrailWatch guardrails;
   private final Set<Integer> cut = new HashSet<>();
-  private long windowStart = start;
-  private long windowHits;
   private int resident;
   private int running;
   private long startSuspendNanos;
@@ -108,6 +105,7 @@ final class Attachment {
   Attachment(final VirtualMachine vm, final AttachSpec spec, final Recorder recorder) {
     this.vm = vm;
     this.spec = spec;
+    this.guardrails = new GuardrailWatch(spec.guardrails(), System.nanoTime());
     this.recorder = recorder;
     this.installer = new BreakpointInstaller(spec.program(), spec.witnesses(), vm.eventRequestManager(),
         spec.unplanned());
@@ -212,7 +210,7 @@ final class Attachment {
         final Set<com.sun.jdi.ReferenceType> types = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
         final boolean mayGiveUp = look < LOOKS;
-        final List<StartStack> stacks = inParallel(threads, t -> {
+        final List<ThreadStanding> stacks = inParallel(threads, t -> {
           if (mayGiveUp && System.nanoTime() > readBy) {
             return null; // not read: the look gives up
           }
@@ -220,9 +218,9 @@ final class Attachment {
             final List<StackFrame> fs = t.frames();
             frames.addAndGet(fs.size());
             fs.forEach(f -> types.add(f.location().declaringType()));
-            return StartStack.of(fs, spec.program());
+            return ThreadStanding.of(fs, spec.program());
           } catch (final IncompatibleThreadStateException | ObjectCollectedException e) {
-            return StartStack.of(t, spec.program());
+            return ThreadStanding.of(t, spec.program());
           }
         });
         clock.mark("stacks");
@@ -232,21 +230,17 @@ final class Attachment {
           clock.count("over budget", 1);
           continue; // nothing was changed yet: resume, and look again
         }
-        final Map<ThreadReference, StartStack> at = new LinkedHashMap<>();
-        boolean busy = false;
+        final Map<ThreadReference, ThreadStanding> at = new LinkedHashMap<>();
         for (int i = 0; i < threads.size(); i++) {
           at.put(threads.get(i), stacks.get(i));
-          busy |= stacks.get(i).kind() == StartStack.Kind.RUNNING;
         }
-        // (--within: windows start at a matching method's entry, whatever runs now.)
-        if (busy && look < LOOKS && windows == null) {
+        if (CutRules.looksAgain(at.values(), look, windows != null)) {
           clock.count("busy", 1);
           continue;
         }
         // jdtrace's own breakpoints count too: one per thread at rest, and --within's entry and return breakpoints.
-        final long ownBreakpoints = at.values().stream().filter(StartStack::atRest).count()
-            + (windows == null ? 0 : windows.breakpoints());
-        if (spec.witnesses().cardinality() + ownBreakpoints > spec.guardrails().maxBreakpoints()) {
+        final long ownBreakpoints = CutRules.ownBreakpoints(at.values(), windows == null ? 0 : windows.breakpoints());
+        if (CutRules.overBudget(spec.witnesses().cardinality(), ownBreakpoints, spec.guardrails().maxBreakpoints())) {
           reserveNeeded = (int) ownBreakpoints; // The budget: plan fewer witnesses, and run the sessions again.
           return false;
         }
@@ -257,7 +251,7 @@ final class Attachment {
         clock.mark("threadStart");
         final Set<Long> seen = new HashSet<>();
         final Set<Long> fences = new HashSet<>();
-        final List<Boolean> fenced = inParallel(threads, t -> at.get(t).kind() != StartStack.Kind.RUNNING && fence(t));
+        final List<Boolean> fenced = inParallel(threads, t -> CutRules.getsFence(at.get(t)) && fence(t));
         for (int i = 0; i < threads.size(); i++) {
           seen.add(threads.get(i).uniqueID());
           if (fenced.get(i)) {
@@ -268,15 +262,14 @@ final class Attachment {
         recorder.cut(seen, fences);
         if (windows == null) {
           at.forEach((thread, stack) -> {
-            if (stack.kind() != StartStack.Kind.OUTSIDE && fences.contains(thread.uniqueID())
-                || stack.kind() == StartStack.Kind.RUNNING) {
+            if (CutRules.placedByStack(stack, fences.contains(thread.uniqueID()))) {
               startAt(thread, stack);
             }
           });
         } else {
           // --within: a thread inside traced code at the cut opens no window until the call it is in ends.
           at.forEach((thread, stack) -> {
-            if (stack.kind() != StartStack.Kind.OUTSIDE) {
+            if (stack.kind() != ThreadStanding.Kind.OUTSIDE) {
               windows.attachedAt(thread);
             }
           });
@@ -395,8 +388,8 @@ final class Attachment {
    * call returns, so that it enters the stream even when this session's witnesses miss its path. A running
    * thread is left out.
    */
-  private void startAt(final ThreadReference thread, final StartStack at) {
-    if (at.kind() == StartStack.Kind.RUNNING) {
+  private void startAt(final ThreadReference thread, final ThreadStanding at) {
+    if (at.kind() == ThreadStanding.Kind.RUNNING) {
       recorder.ignore(thread);
       running++;
       return;
@@ -438,23 +431,8 @@ final class Attachment {
     if (!installer.refused().isEmpty()) {
       return Stop.REFUSED;
     }
-    final Guardrails g = spec.guardrails();
-    final long now = System.nanoTime();
-    final long hits = recorder.hits();
-    if (hits > g.maxHits()) {
-      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.HITS, g));
-    }
-    if (hits - windowHits > g.maxRate()) {
-      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.RATE, g));
-    }
-    if (now - windowStart >= 1_000_000_000L) {
-      windowStart = now;
-      windowHits = hits;
-    }
-    if (now - start > g.maxSeconds() * 1e9) {
-      return new Stop(new GuardrailBreach(GuardrailBreach.Limit.SECONDS, g));
-    }
-    return null;
+    final GuardrailBreach breach = guardrails.check(recorder.hits(), System.nanoTime());
+    return breach == null ? null : new Stop(breach);
   }
 
   /**
@@ -587,7 +565,7 @@ final class Attachment {
         final long readBy = suspended + READ_BUDGET_MILLIS * 1_000_000;
         final boolean mayGiveUp = !force && lateLooks < LOOKS;
         final List<Integer> where = inParallel(threads, t -> mayGiveUp && System.nanoTime() > readBy ? 1
-            : starts.get(t) != null && StartStack.of(t, spec.program()).at(starts.get(t)) ? 0
+            : starts.get(t) != null && ThreadStanding.of(t, spec.program()).at(starts.get(t)) ? 0
             : insideTracedCode(t) ? 1 : 2);
         if (mayGiveUp && System.nanoTime() > readBy) {
           lateLooks++;
@@ -618,7 +596,8 @@ final class Attachment {
       final EventRequestManager erm = vm.eventRequestManager();
       // The marker needs every event raised before the cut to have come (a fence came): then a thread whose cut fence
       // has not come can have only later events on their way, and is recorded.
-      final boolean marked = !force && windows == null && (recorder.fencePassed() || erm.stepRequests().isEmpty());
+      final boolean marked = CutRules.marksDetach(force, windows != null, recorder.fencePassed(),
+          !erm.stepRequests().isEmpty());
       if (marked) {
         // Detach fences, one per thread, replace the cut fences still pending (one step request per thread): the first
         // to come follows every event raised before this look, and the requests stay until it has come.

@@ -1,6 +1,9 @@
 package dev.jdtrace.driver.internal;
 
-/** A traced method that waits in an untraced call, as a server thread at rest does: {@link StartStackTest}'s stack. */
+/**
+ * A traced method that waits in an untraced call, as a server thread at rest does: {@link ThreadStandingTest}'s
+ * stack.
+ */
 final class StackFixture {
   private StackFixture() {
   }

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * The launched target JVM: the user's java command plus a JDWP agent listening on loopback only, with
  * its standard streams replayed and passed through.
  */
-public final class TargetProcess implements AutoCloseable {
+public final class LaunchedJvm implements AutoCloseable {
   /** Loopback only: an open JDWP port is remote code execution (DESIGN §3). */
   static final String AGENT = "-agentlib:jdwp=transport=dt_socket,server=y,suspend=y,address=127.0.0.1:0";
   private static final Pattern LISTENING = Pattern.compile("Listening for transport dt_socket at address: (\\d+)");
@@ -38,7 +38,7 @@ public final class TargetProcess implements AutoCloseable {
   private final Thread stderrPump;
   private final ByteArrayOutputStream stderrHead = new ByteArrayOutputStream();
 
-  private TargetProcess(final Process process, final StandardInput stdin, final OutputStream out,
+  private LaunchedJvm(final Process process, final StandardInput stdin, final OutputStream out,
       final OutputStream err) {
     this.process = process;
     try {
@@ -65,7 +65,7 @@ public final class TargetProcess implements AutoCloseable {
   }
 
   /** Starts the command with the JDWP agent inserted after the java executable. */
-  public static TargetProcess start(final List<String> command, final StandardInput stdin, final OutputStream out,
+  public static LaunchedJvm start(final List<String> command, final StandardInput stdin, final OutputStream out,
       final OutputStream err) {
     final List<String> args = new ArrayList<>(command);
     args.add(1, AGENT);
@@ -76,7 +76,7 @@ public final class TargetProcess implements AutoCloseable {
       // The java variables jdtrace's launcher kept from jdtrace's own JVM are the program's.
       TargetEnvironment.restore(builder.environment());
       final Process process = LaunchedProcesses.start(builder);
-      return new TargetProcess(process, stdin, out, err);
+      return new LaunchedJvm(process, stdin, out, err);
     } catch (final IOException e) {
       throw new ProgramNotStartedException("cannot start " + command.get(0) + ": " + e.getMessage()
           + " (is the java command right?)", e);

@@ -21,20 +21,21 @@ import java.util.List;
  * the invoke that ends a block) and its top frame is untraced: blocked in {@code accept}, {@code read} or
  * {@code take}, or running JDK code. Its path then starts exactly where that untraced call returns or calls
  * back. A thread whose top frame is traced is in the middle of a block; its next block is unknown, so it is
- * <em>running</em> and cannot be started exactly.
+ * <em>running</em> and cannot be started exactly. (The decoder's side of a thread at rest, where its walk starts and
+ * may end, is reconstruct's {@code walk.StartStack}.)
  *
  * @param kind outside traced code, at rest inside it, or running inside it
  * @param frames for a thread at rest, the decoder's frames above its untraced bottom; otherwise empty
  * @param call for a thread at rest, the location of its top traced frame (the call it is inside), or null
  */
-record StartStack(Kind kind, int[] frames, Location call) {
+record ThreadStanding(Kind kind, int[] frames, Location call) {
   enum Kind { OUTSIDE, AT_REST, RUNNING }
 
-  private static final StartStack OUTSIDE = new StartStack(Kind.OUTSIDE, new int[0], null);
-  private static final StartStack RUNNING = new StartStack(Kind.RUNNING, new int[0], null);
+  private static final ThreadStanding OUTSIDE = new ThreadStanding(Kind.OUTSIDE, new int[0], null);
+  private static final ThreadStanding RUNNING = new ThreadStanding(Kind.RUNNING, new int[0], null);
 
   /** Reads a suspended thread's stack; a thread not started or already ended is outside traced code. */
-  static StartStack of(final ThreadReference thread, final Program program) {
+  static ThreadStanding of(final ThreadReference thread, final Program program) {
     try {
       return of(thread.frames(), program);
     } catch (final IncompatibleThreadStateException | ObjectCollectedException e) {
@@ -43,7 +44,7 @@ record StartStack(Kind kind, int[] frames, Location call) {
   }
 
   /** Where a suspended thread with these frames (top first) stands. */
-  static StartStack of(final List<StackFrame> frames, final Program program) {
+  static ThreadStanding of(final List<StackFrame> frames, final Program program) {
     final List<Integer> out = new ArrayList<>();
     boolean traced = false;
     Location call = null;
@@ -63,7 +64,8 @@ record StartStack(Kind kind, int[] frames, Location call) {
         out.add(HitVisitor.UNTRACED);
       }
     }
-    return traced ? new StartStack(Kind.AT_REST, out.stream().mapToInt(Integer::intValue).toArray(), call) : OUTSIDE;
+    return traced ? new ThreadStanding(Kind.AT_REST, out.stream().mapToInt(Integer::intValue).toArray(), call)
+        : OUTSIDE;
   }
 
   /**

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * name alone, without asking for its method (a round trip per class JDI has not seen the methods of, with the target
  * stopped).
  */
-class StartStackTest {
+class ThreadStandingTest {
   private static final String FIXTURE = StackFixture.class.getName();
   private static final Program PROGRAM = ProgramLoader.load(List.of(Path.of("target/test-classes")),
       new ClassFilter(List.of(FIXTURE), List.of()));
@@ -31,26 +31,28 @@ class StartStackTest {
   @Test
   void aThreadWaitingInAnUntracedCallIsAtRestAndItsUntracedFramesAreNotAskedForTheirMethods() {
     final int call = callBlock();
-    final StartStack at = StartStack.of(List.of(untraced("java.lang.Thread"), traced(endOf(call)),
+    final ThreadStanding at = ThreadStanding.of(List.of(untraced("java.lang.Thread"), traced(endOf(call)),
         untraced("java.lang.Thread")), PROGRAM);
 
-    assertThat(at.kind()).isEqualTo(StartStack.Kind.AT_REST);
+    assertThat(at.kind()).isEqualTo(ThreadStanding.Kind.AT_REST);
     // (the untraced call it waits in is the decoder's untraced frame above it)
     assertThat(at.frames()).containsExactly(call, HitVisitor.UNTRACED);
   }
 
   @Test
   void aThreadWhoseTopFrameIsTracedIsRunning() {
-    final StartStack at = StartStack.of(List.of(traced(endOf(callBlock())), untraced("java.lang.Thread")), PROGRAM);
+    final ThreadStanding at = ThreadStanding.of(List.of(traced(endOf(callBlock())), untraced("java.lang.Thread")),
+        PROGRAM);
 
-    assertThat(at.kind()).isEqualTo(StartStack.Kind.RUNNING);
+    assertThat(at.kind()).isEqualTo(ThreadStanding.Kind.RUNNING);
   }
 
   @Test
   void aThreadWithoutTracedFramesIsOutsideWithoutAskingForAnyMethod() {
-    final StartStack at = StartStack.of(List.of(untraced("java.lang.Object"), untraced("java.lang.Thread")), PROGRAM);
+    final ThreadStanding at = ThreadStanding.of(List.of(untraced("java.lang.Object"), untraced("java.lang.Thread")),
+        PROGRAM);
 
-    assertThat(at.kind()).isEqualTo(StartStack.Kind.OUTSIDE);
+    assertThat(at.kind()).isEqualTo(ThreadStanding.Kind.OUTSIDE);
   }
 
   /** The global id of the block of {@code serve} that ends at its call of {@code Thread.yield}. */
@@ -117,7 +119,7 @@ class StartStackTest {
   }
 
   private static <T> T proxy(final Class<T> type, final java.util.function.Function<String, Object> answer) {
-    return type.cast(Proxy.newProxyInstance(StartStackTest.class.getClassLoader(), new Class<?>[] {type},
+    return type.cast(Proxy.newProxyInstance(ThreadStandingTest.class.getClassLoader(), new Class<?>[] {type},
         (self, m, args) -> answer.apply(m.getName())));
   }
 }
