@@ -83,6 +83,10 @@ final class FirstPass {
         Ticker ticker = Ticker.start("first run", () -> "", info)) {
       loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
     }
+    if (Interruption.happened()) {
+      // Ctrl-C or SIGTERM killed the first run (the hook sets this before it kills): its one line is the last.
+      throw new java.util.concurrent.CancellationException("interrupted during the first run");
+    }
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
