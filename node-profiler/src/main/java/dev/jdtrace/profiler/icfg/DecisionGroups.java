@@ -465,7 +465,7 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
   }
 
   /** A callee's entry FIRST set with its EXIT continued at the call's return site. */
-  private static int[] continued(final int[] entry, final int[] returnSite) {
+  static int[] continued(final int[] entry, final int[] returnSite) {
     if (!has(entry, FirstSets.EXIT)) {
       return entry;
     }

@@ -145,10 +145,11 @@ public final class Hierarchy {
   private List<Integer> maximallySpecific(final Set<ClassModel> interfaces, final String nameAndDescriptor) {
     final List<ClassModel> declaring = interfaces.stream()
         .filter(i -> i.declared().contains(nameAndDescriptor) && !isStaticOrPrivate(i, nameAndDescriptor)).toList();
+    final Map<ClassModel, Set<ClassModel>> above = new HashMap<>();
+    declaring.forEach(j -> above.put(j, superinterfaces(j.name(), new LinkedHashSet<>())));
     final List<Integer> out = new ArrayList<>();
     for (final ClassModel i : declaring) {
-      final boolean shadowed = declaring.stream()
-          .anyMatch(j -> j != i && superinterfaces(j.name(), new LinkedHashSet<>()).contains(i));
+      final boolean shadowed = declaring.stream().anyMatch(j -> j != i && above.get(j).contains(i));
       final int m = defaultMethod(i, nameAndDescriptor);
       if (!shadowed) {
         out.add(m); // an abstract one (-1) that is maximally specific leaves no default to select

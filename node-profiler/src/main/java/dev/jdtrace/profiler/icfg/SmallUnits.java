@@ -67,7 +67,7 @@ public final class SmallUnits {
       // candidate of that choice over the callbacks.
       if (t != null) {
         for (final int m : t.traced()) {
-          where(p.blockId(m, 0), continuedHasToken(first.of(p.blockId(m, 0)), ret));
+          where(p.blockId(m, 0), hasToken(DecisionGroups.continued(first.of(p.blockId(m, 0)), ret)));
         }
       }
       for (int i = 0; i < successors; i++) {
@@ -96,19 +96,6 @@ public final class SmallUnits {
   /** Whether a FIRST set holds a token: something other than a witness may come first. */
   private static boolean hasToken(final int[] set) {
     return set.length == 0 || set[0] < 0;
-  }
-
-  /** Whether a callee's FIRST set, its EXIT continued at the call's return site, holds a token. */
-  private static boolean continuedHasToken(final int[] entry, final int[] returnSite) {
-    boolean exits = false;
-    for (final int x : entry) {
-      if (x == FirstSets.EXIT) {
-        exits = true;
-      } else if (x < 0) {
-        return true;
-      }
-    }
-    return entry.length == 0 || (exits && hasToken(returnSite));
   }
 
   /** Whether untraced code may run, or be returned to, before any witness of the set. */
