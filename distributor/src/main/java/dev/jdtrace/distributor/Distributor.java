@@ -40,8 +40,6 @@ public final class Distributor {
   private final CostModel cost;
   /** The units of distribution: decision units, or for the function strategy units merged by method. */
   private final List<Job> jobs;
-  /** The callbacks' first witnesses, which many jobs share. */
-  private final BitSet shared;
   /** Per callback, its first witnesses: candidates of every choice over the callbacks. */
   private final List<int[]> callbackCandidates;
   /** The two largest callback candidates' sizes. */
@@ -55,22 +53,27 @@ public final class Distributor {
   private Lack[] full;
   /** {@link #minimumCap}, once computed. */
   private int minimum = -1;
-  /** The jobs {@link #jobsUnder} gave for {@link #splitCap}. */
+  /** The jobs {@link #jobsUnder} gave for {@link #splitCap}, and the witness sets they share. */
   private int splitCap = -1;
   private List<Job> splitJobs;
+  private SharedSets splitShared;
+  /** The shared sets without a split: the callbacks' first witnesses, if any unit holds them. */
+  private final SharedSets unsplitShared;
 
   /**
    * One unit of distribution and the block whose choice names it.
    *
    * @param own the witnesses beyond the shared ones, in increasing order: packing reads a job's few
    *     witnesses, not the words of a set as wide as the program
-   * @param shared the callbacks' first witnesses, one array for every job holding them, or none
+   * @param shared witnesses many jobs hold whole ({@link SharedSets}), one array for every job holding them,
+   *     or none
+   * @param set the index of {@code shared} in its {@link SharedSets}, or -1 for none
    */
-  private record Job(int[] own, int[] shared, int choice, boolean untraced, List<DecisionGroups.Choice> choices,
-      List<Job> members) {
+  private record Job(int[] own, int[] shared, int set, int choice, boolean untraced,
+      List<DecisionGroups.Choice> choices, List<Job> members) {
     /** A job that is not split further. */
-    Job(final int[] own, final int[] shared, final int choice, final boolean untraced) {
-      this(own, shared, choice, untraced, List.of(), List.of());
+    Job(final int[] own, final int[] shared, final int set, final int choice, final boolean untraced) {
+      this(own, shared, set, choice, untraced, List.of(), List.of());
     }
 
     int size() {
@@ -123,9 +126,12 @@ public final class Distributor {
      * all of it: the sum is the one computed once, the same numbers in the same order. Reading the shared
      * witnesses for every session at every job made a split quadratic in an open world, where thousands of
      * jobs hold thousands of them (all of commons-math3: 25 s of choosing the session count).
+     *
+     * @param held per shared set, how many of its witnesses the session holds
      */
-    Lack lackIn(final BitSet session, final int sharedIn, final int allShared, final double[] weight) {
-      if (sharedIn == allShared) {
+    Lack lackIn(final BitSet session, final int[] held, final double[] weight) {
+      final int sharedIn = job.set() < 0 ? 0 : held[job.set()];
+      if (sharedIn == job.shared().length) {
         return Lack.of(job, session, true, weight);
       }
       if (sharedIn == 0 && noneIn(job.own(), session)) {
@@ -162,15 +168,12 @@ public final class Distributor {
     // The units of one DecisionGroups that hold the callbacks' first witnesses hold the same ones.
     final int[] shared = groups.units().stream().filter(DecisionGroups.Unit::holdsShared).findFirst()
         .map(DecisionGroups.Unit::shared).orElse(NONE);
-    this.shared = new BitSet();
-    for (final int w : shared) {
-      this.shared.set(w);
-    }
+    this.unsplitShared = new SharedSets(shared.length > 0 ? List.of(shared) : List.of());
     this.callbackCandidates = groups.callbackCandidates();
     this.largestCallbacks = twoLargest(callbackCandidates.stream().mapToInt(a -> a.length).toArray());
     final List<Job> units = groups.units().stream()
-        .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.choice(), u.untraced(),
-            splittable(u) ? u.choices() : List.of(), List.of())).toList();
+        .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.holdsShared() ? 0 : -1, u.choice(),
+            u.untraced(), splittable(u) ? u.choices() : List.of(), List.of())).toList();
     this.jobs = strategy == Strategy.FUNCTION ? byMethod(program, units) : units;
   }
 
@@ -229,6 +232,7 @@ public final class Distributor {
           .orElse("a session needs room for one breakpoint"));
     }
     final List<Job> jobs = jobsUnder(cap);
+    final SharedSets sharedSets = largestUnit() <= cap ? unsplitShared : splitShared;
     final List<Ranked> sorted = new ArrayList<>(jobs.size());
     final Lack[] full = fullLacks(jobs, hitWeight);
     for (int k = 0; k < jobs.size(); k++) {
@@ -240,13 +244,13 @@ public final class Distributor {
     sorted.sort(order.thenComparingInt(r -> r.job().first()));
     final List<BitSet> bins = new ArrayList<>();
     final List<Double> hits = new ArrayList<>();
-    // Per session: breakpoints, and how many of the shared witnesses it holds.
+    // Per session: breakpoints, and how many witnesses of each shared set it holds.
     int[] sizes = new int[Math.max(1, sessions)];
-    int[] sharedIn = new int[sizes.length];
-    final int allShared = shared.cardinality();
+    final List<int[]> held = new ArrayList<>();
     for (int i = 0; i < Math.max(1, sessions); i++) {
       bins.add(new BitSet());
       hits.add(0.0);
+      held.add(new int[sharedSets.count()]);
     }
     for (final Ranked ranked : sorted) {
       final Job job = ranked.job();
@@ -254,7 +258,7 @@ public final class Distributor {
       double bestScore = Double.POSITIVE_INFINITY;
       int bestSize = Integer.MAX_VALUE;
       for (int i = 0; i < bins.size(); i++) {
-        final Lack lack = ranked.lackIn(bins.get(i), sharedIn[i], allShared, hitWeight);
+        final Lack lack = ranked.lackIn(bins.get(i), held.get(i), hitWeight);
         final int added = lack.witnesses();
         final int size = sizes[i] + added;
         if (size > cap) {
@@ -272,19 +276,19 @@ public final class Distributor {
       if (best < 0) {
         bins.add(new BitSet());
         hits.add(0.0);
+        held.add(new int[sharedSets.count()]);
         best = bins.size() - 1;
         if (best == sizes.length) {
           sizes = java.util.Arrays.copyOf(sizes, best * 2);
-          sharedIn = java.util.Arrays.copyOf(sharedIn, best * 2);
         }
       }
       final BitSet bin = bins.get(best);
-      final Lack lack = ranked.lackIn(bin, sharedIn[best], allShared, hitWeight);
+      final Lack lack = ranked.lackIn(bin, held.get(best), hitWeight);
       hits.set(best, hits.get(best) + lack.hits());
       sizes[best] += lack.witnesses();
-      sharedIn[best] += add(bin, job.own());
-      if (sharedIn[best] < allShared) {
-        sharedIn[best] += add(bin, job.shared());
+      sharedSets.add(bin, held.get(best), job.own());
+      if (job.set() < 0 || held.get(best)[job.set()] < job.shared().length) {
+        sharedSets.add(bin, held.get(best), job.shared());
       }
     }
     bins.removeIf(BitSet::isEmpty);
@@ -321,31 +325,57 @@ public final class Distributor {
     }
     if (splitCap != cap) {
       final List<Job> out = new ArrayList<>();
+      final Split split = new Split(cap, out);
       for (final Job job : jobs) {
-        addUnder(job, cap, out);
+        addUnder(job, split);
       }
       splitJobs = List.copyOf(out);
+      splitShared = new SharedSets(split.sets);
       splitCap = cap;
     }
     return splitJobs;
   }
 
-  private void addUnder(final Job job, final int cap, final List<Job> out) {
-    if (job.size() <= cap || (job.members().isEmpty() && job.choices().isEmpty())) {
-      out.add(job);
+  /**
+   * The jobs of one split being formed, and the witness sets they share: the callbacks' first witnesses
+   * (set 0, for jobs kept whole), then the callbacks' groups once a choice over the callbacks is covered.
+   */
+  private final class Split {
+    final int cap;
+    final List<Job> out;
+    final List<int[]> sets = new ArrayList<>(unsplitShared.sets());
+    /** The callbacks in groups of half the cap, as {@link PairCover} forms them, once needed. */
+    List<List<Integer>> groups;
+    /** Per group, its callbacks' witnesses (a shared set), and the set's index. */
+    List<int[]> groupWitnesses;
+    int firstGroupSet;
+    /** The other candidates already met with every group: many untraced calls return to the same witnesses. */
+    final java.util.Set<java.nio.IntBuffer> othersCovered = new java.util.HashSet<>();
+
+    Split(final int cap, final List<Job> out) {
+      this.cap = cap;
+      this.out = out;
+    }
+  }
+
+  private void addUnder(final Job job, final Split split) {
+    if (job.size() <= split.cap || (job.members().isEmpty() && job.choices().isEmpty())) {
+      split.out.add(job);
     } else if (!job.members().isEmpty()) {
       for (final Job unit : job.members()) {
-        addUnder(unit, cap, out);
+        addUnder(unit, split);
       }
     } else {
       for (final DecisionGroups.Choice c : job.choices()) {
-        addChoice(job, c, cap, out);
+        addChoice(job, c, split);
       }
     }
   }
 
   /** One choice of a unit: whole if it fits, else a pairwise cover of its candidates, each with the core. */
-  private void addChoice(final Job unit, final DecisionGroups.Choice c, final int cap, final List<Job> out) {
+  private void addChoice(final Job unit, final DecisionGroups.Choice c, final Split split) {
+    final int cap = split.cap;
+    final List<Job> out = split.out;
     final int[][] candidates = beyondCore(c);
     final BitSet all = new BitSet();
     set(all, c.core());
@@ -355,6 +385,11 @@ public final class Distributor {
     // Over the callbacks, their first witnesses are candidates, spread like the others, not shared.
     final int[] shared = c.overCallbacks() ? NONE : unit.shared();
     final int room = cap - shared.length - c.core().length;
+    if (all.cardinality() + shared.length > cap && c.overCallbacks() && c.candidates().length == 1
+        && c.core().length == 0) {
+      addOverCallbacks(candidates[candidates.length - 1], split);
+      return;
+    }
     final List<int[]> subsets = all.cardinality() + shared.length <= cap
         ? List.<int[]>of(java.util.stream.IntStream.range(0, candidates.length).toArray())
         : PairCover.of(java.util.Arrays.stream(candidates).mapToInt(a -> a.length).toArray(), room);
@@ -364,8 +399,71 @@ public final class Distributor {
       for (final int i : subset) {
         set(own, candidates[i]);
       }
-      out.add(new Job(own.stream().toArray(), shared, c.block(), unit.untraced()));
+      out.add(new Job(own.stream().toArray(), shared, shared.length > 0 ? 0 : -1, c.block(), unit.untraced()));
     }
+  }
+
+  /**
+   * Untraced code's choice between the callbacks and one other candidate, too large for a session: every two
+   * callbacks, and each callback with the other candidate, must share a session (Theorem 2). Every such
+   * choice has the same callbacks, so their pairwise cover is formed once per split, from groups of half the
+   * cap; a choice then adds only its other candidate with each group. A cover per choice made a library's
+   * thousands of untraced calls thousands of covers of ~1,000 callbacks, which the packer could not place in
+   * minutes (javaparser under {@code --cap 400}).
+   */
+  private void addOverCallbacks(final int[] other, final Split split) {
+    final int[] sizes = callbackCandidates.stream()
+        .mapToInt(a -> (int) java.util.Arrays.stream(a).filter(w -> w >= 0).count()).toArray();
+    if (split.groups == null) {
+      split.groups = PairCover.groups(sizes, split.cap);
+      split.groupWitnesses = new ArrayList<>();
+      split.firstGroupSet = split.sets.size();
+      for (final List<Integer> group : split.groups) {
+        final int[] witnesses = callbackWitnesses(group);
+        split.groupWitnesses.add(witnesses);
+        split.sets.add(witnesses);
+      }
+      for (final int[] subset : PairCover.of(sizes, split.cap)) {
+        split.out.add(new Job(callbackWitnesses(java.util.Arrays.stream(subset).boxed().toList()), NONE, -1, -1,
+            true));
+      }
+    }
+    if (other.length == 0 || !split.othersCovered.add(java.nio.IntBuffer.wrap(other))) {
+      return; // No witness to meet the callbacks with (the thread's end), or met already.
+    }
+    for (int g = 0; g < split.groups.size(); g++) {
+      final int[] group = split.groupWitnesses.get(g);
+      final BitSet own = new BitSet();
+      set(own, other);
+      for (final int w : group) {
+        own.clear(w);
+      }
+      if (group.length + own.cardinality() <= split.cap) {
+        split.out.add(new Job(own.stream().toArray(), group, split.firstGroupSet + g, -1, true));
+        continue;
+      }
+      // A group that does not fit with the candidate meets it in bins of the room it leaves (each callback
+      // fits with it: the cap is at least the largest pair).
+      for (final List<Integer> bin : PairCover.bins(split.groups.get(g), sizes, split.cap - other.length)) {
+        final BitSet both = new BitSet();
+        set(both, other);
+        set(both, callbackWitnesses(bin));
+        split.out.add(new Job(both.stream().toArray(), NONE, -1, -1, true));
+      }
+    }
+  }
+
+  /** The first witnesses of the given callbacks, increasing. */
+  private int[] callbackWitnesses(final List<Integer> callbacks) {
+    final BitSet witnesses = new BitSet();
+    for (final int k : callbacks) {
+      for (final int w : callbackCandidates.get(k)) {
+        if (w >= 0) {
+          witnesses.set(w);
+        }
+      }
+    }
+    return witnesses.stream().toArray();
   }
 
   /** A choice's candidates (the callbacks first, if over them) without its core's witnesses. */
@@ -432,6 +530,10 @@ public final class Distributor {
       if (c.overCallbacks() && callbackCandidates.isEmpty()) {
         return false;
       }
+      if (c.overCallbacks()) { // the callbacks' first witnesses are its candidates too
+        callbackCandidates.forEach(candidate -> set(held, java.util.Arrays.stream(candidate).filter(w -> w >= 0)
+            .toArray()));
+      }
       set(held, c.core());
       for (final int[] candidate : c.candidates()) {
         set(held, candidate);
@@ -449,18 +551,6 @@ public final class Distributor {
     for (final int w : witnesses) {
       set.set(w);
     }
-  }
-
-  /** Adds witnesses to a session; returns how many of them are shared witnesses it did not hold. */
-  private int add(final BitSet session, final int[] witnesses) {
-    int newShared = 0;
-    for (final int w : witnesses) {
-      if (!session.get(w)) {
-        session.set(w);
-        newShared += shared.get(w) ? 1 : 0;
-      }
-    }
-    return newShared;
   }
 
   /**
@@ -544,7 +634,7 @@ public final class Distributor {
       final int[] members = group.stream().flatMapToInt(j -> java.util.Arrays.stream(j.own())).sorted()
           .distinct().toArray();
       out.add(group.size() == 1 ? group.get(0)
-          : new Job(members, NONE, group.get(0).choice(), false, List.of(), List.copyOf(group)));
+          : new Job(members, NONE, -1, group.get(0).choice(), false, List.of(), List.copyOf(group)));
     }
     return List.copyOf(out);
   }

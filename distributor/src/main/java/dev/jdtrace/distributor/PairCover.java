@@ -28,33 +28,9 @@ final class PairCover {
    * @throws IllegalArgumentException if two candidates do not fit in the room
    */
   static List<int[]> of(final int[] sizes, final int room) {
-    final int[] order = IntStream.range(0, sizes.length).boxed()
-        .sorted(Comparator.comparingInt((Integer i) -> -sizes[i]).thenComparingInt(i -> i))
-        .mapToInt(Integer::intValue).toArray();
-    if (order.length > 1 && sizes[order[0]] + sizes[order[1]] > room) {
-      throw new IllegalArgumentException("two candidates of " + sizes[order[0]] + " and " + sizes[order[1]]
-          + " witnesses do not fit in " + room);
-    }
+    final List<List<Integer>> groups = groups(sizes, room);
+    final List<Integer> load = groups.stream().map(g -> g.stream().mapToInt(i -> sizes[i]).sum()).toList();
     final int half = room / 2;
-    final List<List<Integer>> groups = new ArrayList<>();
-    final List<Integer> load = new ArrayList<>();
-    for (final int i : order) {
-      int g = -1;
-      if (sizes[i] <= half) {
-        for (int k = 0; k < groups.size() && g < 0; k++) {
-          if (load.get(k) + sizes[i] <= half) {
-            g = k;
-          }
-        }
-      }
-      if (g < 0) {
-        groups.add(new ArrayList<>());
-        load.add(0);
-        g = groups.size() - 1;
-      }
-      groups.get(g).add(i);
-      load.set(g, load.get(g) + sizes[i]);
-    }
     final List<int[]> out = new ArrayList<>();
     if (groups.size() == 1) {
       out.add(sorted(groups.get(0)));
@@ -90,8 +66,46 @@ final class PairCover {
     return out;
   }
 
+  /**
+   * The candidates packed first-fit, largest first, into groups of at most half the room (a candidate larger
+   * than half is a group alone): every two groups fit one subset unless one is such a candidate. Callers that
+   * cover many choices over the same candidates share these groups (see {@code Distributor}).
+   *
+   * @throws IllegalArgumentException if two candidates do not fit in the room
+   */
+  static List<List<Integer>> groups(final int[] sizes, final int room) {
+    final int[] order = IntStream.range(0, sizes.length).boxed()
+        .sorted(Comparator.comparingInt((Integer i) -> -sizes[i]).thenComparingInt(i -> i))
+        .mapToInt(Integer::intValue).toArray();
+    if (order.length > 1 && sizes[order[0]] + sizes[order[1]] > room) {
+      throw new IllegalArgumentException("two candidates of " + sizes[order[0]] + " and " + sizes[order[1]]
+          + " witnesses do not fit in " + room);
+    }
+    final int half = room / 2;
+    final List<List<Integer>> groups = new ArrayList<>();
+    final List<Integer> load = new ArrayList<>();
+    for (final int i : order) {
+      int g = -1;
+      if (sizes[i] <= half) {
+        for (int k = 0; k < groups.size() && g < 0; k++) {
+          if (load.get(k) + sizes[i] <= half) {
+            g = k;
+          }
+        }
+      }
+      if (g < 0) {
+        groups.add(new ArrayList<>());
+        load.add(0);
+        g = groups.size() - 1;
+      }
+      groups.get(g).add(i);
+      load.set(g, load.get(g) + sizes[i]);
+    }
+    return groups;
+  }
+
   /** The candidates first-fit into bins of the given room, in their order (largest first). */
-  private static List<List<Integer>> bins(final List<Integer> candidates, final int[] sizes, final int room) {
+  static List<List<Integer>> bins(final List<Integer> candidates, final int[] sizes, final int room) {
     final List<List<Integer>> bins = new ArrayList<>();
     final List<Integer> load = new ArrayList<>();
     for (final int i : candidates) {

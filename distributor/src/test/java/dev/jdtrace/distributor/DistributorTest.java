@@ -90,6 +90,56 @@ class DistributorTest {
     }
   }
 
+  /**
+   * Untraced code's choices over the callbacks, each at an untraced call between every callback and its return
+   * site, under a cap far below them: every two callbacks and every callback with every return site share a
+   * session (Theorem 2), and the callbacks' pairwise cover is formed once, not once per call, so each session
+   * holding a group of callbacks meets as many return sites as it has room for.
+   */
+  @Test
+  void choicesOverTheCallbacksShareOneCoverOfThem() {
+    final int callbacks = 8;
+    final int calls = 12;
+    final List<int[]> callbackCandidates = new ArrayList<>();
+    final BitSet callbackWitnesses = new BitSet();
+    for (int k = 0; k < callbacks; k++) {
+      callbackCandidates.add(new int[] {k});
+      callbackWitnesses.set(k);
+    }
+    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    // At the thread's untraced bottom: a callback, or the thread's end (no witness).
+    units.add(new DecisionGroups.Unit(callbackWitnesses, -1, true,
+        List.of(new DecisionGroups.Choice(-1, new int[][] {{}}, new int[0], true))));
+    for (int i = 0; i < calls; i++) {
+      final int returnSite = 10 + i;
+      final BitSet witnesses = (BitSet) callbackWitnesses.clone();
+      witnesses.set(returnSite);
+      units.add(new DecisionGroups.Unit(witnesses, returnSite, true,
+          List.of(new DecisionGroups.Choice(returnSite, new int[][] {{returnSite}}, new int[0], true))));
+    }
+    final Distributor d = new Distributor(NONE, new DecisionGroups(units, callbackCandidates), Strategy.FINE,
+        MODEL);
+    assertThat(d.minimumCap()).isEqualTo(2);
+    final int cap = 6;
+    final List<BitSet> split = d.split(1, cap, new double[10 + calls]);
+    assertThat(split).allSatisfy(s -> assertThat(s.cardinality()).isLessThanOrEqualTo(cap));
+    final BitSet partners = bits(java.util.stream.IntStream.range(10, 10 + calls).toArray());
+    partners.or(callbackWitnesses);
+    for (int a = 0; a < callbacks; a++) {
+      for (int b = partners.nextSetBit(a + 1); b >= 0; b = partners.nextSetBit(b + 1)) {
+        final BitSet pair = bits(a, b);
+        assertThat(split).as("witnesses %d and %d", a, b).anySatisfy(s -> {
+          final BitSet both = (BitSet) pair.clone();
+          both.andNot(s);
+          assertThat(both.isEmpty()).isTrue();
+        });
+      }
+    }
+    // Groups of half the cap: {0,1,2}, {3,4,5}, {6,7}; one session per pair of groups, then each group with
+    // the return sites, three at a time: 3 + 3 × 4 sessions at most.
+    assertThat(split).hasSizeLessThanOrEqualTo(3 + 3 * 4);
+  }
+
   @Test
   void capsTriedAreNoneThenHalvesOfTheWitnessesDownToTheLeastCapOrTheMostSessions() {
     final List<DecisionGroups.Unit> units = new ArrayList<>();
