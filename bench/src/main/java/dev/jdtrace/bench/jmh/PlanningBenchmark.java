@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Planning speed: a whole-program plan of a generated program of about {@code blocks} blocks, the program of
- * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}, from reconstruct's test-jar: classes of static and instance methods with
+ * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}, from test-kit: classes of static and instance methods with
  * loops, switches, try/catch, recursion, virtual dispatch, callbacks and class initialisers). One operation is
  * what {@code jdtrace run} does after loading the classes: call resolution and callbacks, the optimal profile
  * with static weights and its conflict repair, the decision groups, and the split into one session.

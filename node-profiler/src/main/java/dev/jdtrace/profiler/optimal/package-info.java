@@ -13,8 +13,9 @@
  *                        FirstWitnesses (FIRST sets, witness-free cycles)
  * </pre>
  *
- * <p>The seed paper's oracles that production does not call (AllBlocksProfile, the Fig. 9 PathDecoder and its
- * exceptions) live in this package's test sources, published in the test-jar for the distributor's tests.
+ * <p>The seed paper's oracles that production does not call (the Fig. 9 PathDecoder and its exceptions, the
+ * generated flow graphs) live in module test-kit, in this package; so do this package's property tests
+ * (Theorem 1, the seed's figures), which need them and which node-profiler cannot run without a cycle.
  *
  * <p>Every algorithm takes its inputs in the constructor, checks them for null, and computes on the first
  * getter call, caching the result (JGraphT style). None is thread-safe; results are immutable.

@@ -36,7 +36,7 @@ import java.util.Set;
  * callback methods, which traced methods each call can enter, which classes a block initialises, and the least
  * number of blocks to leave each block's method (to steer executions to an end).
  *
- * <p>Also drives {@link IcfgPlannerBench} and bench's {@code PlanningBenchmark}, the planning-speed benchmarks
+ * <p>Also drives reconstruct's {@code IcfgPlannerBench} and bench's {@code PlanningBenchmark}, the planning-speed benchmarks
  * ({@link #programOfSize}).
  */
 public final class GeneratedProgram {

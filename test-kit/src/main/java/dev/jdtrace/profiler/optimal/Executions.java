@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Enumerates executions: walks from the entry that stop at the exit, with at most {@code maxLength} nodes; with
  * {@code repeatable}, a walk may go on from the exit to the entry (several runs in one stream). Shared with the
- * distributor's tests through the test-jar.
+ * distributor's tests.
  */
 public final class Executions {
 

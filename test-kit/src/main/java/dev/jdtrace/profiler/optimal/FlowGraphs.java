@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
-/** Small helpers for test graphs, shared with the distributor's tests through the test-jar. */
+/** Small helpers for test graphs, for the optimal profile's, the distributor's and the walk's tests. */
 public final class FlowGraphs {
 
   private FlowGraphs() {

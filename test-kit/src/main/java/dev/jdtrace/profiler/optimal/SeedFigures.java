@@ -12,7 +12,7 @@ public final class SeedFigures {
 
   /**
    * Fig. 4 stand-in: 4 diamonds and 6 directed cycles (without the exit-to-entry edge), counted by brute force
-   * in {@link SeedFig4Test}.
+   * in {@code SeedFig4Test}.
    *
    * <pre>
    * b0: if (c) b1;                     diamond 1 (special: b0 -> b2 direct)
