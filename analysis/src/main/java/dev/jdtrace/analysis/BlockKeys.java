@@ -1,7 +1,7 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.BlockKey;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.trace.BlockKey;
+import dev.jdtrace.trace.TraceDictionary;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;

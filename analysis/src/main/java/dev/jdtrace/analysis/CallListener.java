@@ -1,6 +1,6 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceDictionary;
 
 /**
  * Receives the calls and returns that {@link CallTracker} reconstructs from one thread's block sequence.

@@ -1,9 +1,9 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.profiler.ClassFiles;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.plan.ClassFiles;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,16 +34,16 @@ import org.apache.bcel.generic.FieldInstruction;
 import org.apache.bcel.generic.GETFIELD;
 import org.apache.bcel.generic.GETSTATIC;
 import org.apache.bcel.generic.GotoInstruction;
-import org.apache.bcel.generic.INVOKEVIRTUAL;
-import org.apache.bcel.generic.PUTSTATIC;
 import org.apache.bcel.generic.INVOKEDYNAMIC;
-import org.apache.bcel.generic.MONITOREXIT;
-import org.apache.bcel.generic.ReturnInstruction;
+import org.apache.bcel.generic.INVOKEVIRTUAL;
 import org.apache.bcel.generic.IfInstruction;
 import org.apache.bcel.generic.Instruction;
 import org.apache.bcel.generic.InstructionHandle;
 import org.apache.bcel.generic.InstructionList;
 import org.apache.bcel.generic.InvokeInstruction;
+import org.apache.bcel.generic.MONITOREXIT;
+import org.apache.bcel.generic.PUTSTATIC;
+import org.apache.bcel.generic.ReturnInstruction;
 import org.apache.bcel.generic.Select;
 
 /**

@@ -1,8 +1,8 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.TreeMap;

@@ -2,8 +2,8 @@ package dev.jdtrace.analysis;
 
 import dev.jdtrace.analysis.CoverageCode.Insn;
 import dev.jdtrace.analysis.CoverageCode.MethodCode;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

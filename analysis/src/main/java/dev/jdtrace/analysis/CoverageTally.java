@@ -2,10 +2,10 @@ package dev.jdtrace.analysis;
 
 import dev.jdtrace.analysis.CoverageCode.Insn;
 import dev.jdtrace.analysis.CoverageCode.MethodCode;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.HashMap;

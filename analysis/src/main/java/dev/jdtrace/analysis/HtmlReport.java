@@ -1,7 +1,7 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.ClassEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.ClassEntry;
+import dev.jdtrace.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary;
 import java.util.List;
 
 /** Human names for a dictionary's methods and blocks, as the views print them. Immutable. */

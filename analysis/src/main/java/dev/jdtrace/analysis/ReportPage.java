@@ -1,10 +1,10 @@
 package dev.jdtrace.analysis;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.ClassEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.ClassEntry;
+import dev.jdtrace.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
 import java.io.PrintWriter;
 import java.util.List;
 

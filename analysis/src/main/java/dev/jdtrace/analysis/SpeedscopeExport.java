@@ -1,8 +1,8 @@
 package dev.jdtrace.analysis;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.io.Writer;
 
 /**

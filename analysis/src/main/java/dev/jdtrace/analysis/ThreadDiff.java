@@ -1,6 +1,6 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceDictionary;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

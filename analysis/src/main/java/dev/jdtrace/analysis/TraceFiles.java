@@ -1,8 +1,8 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceReader;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceReader;
+import dev.jdtrace.trace.TraceVisitor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

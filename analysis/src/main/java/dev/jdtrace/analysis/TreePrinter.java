@@ -1,7 +1,7 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.profiler.NamePattern;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.plan.NamePattern;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
 import java.io.PrintWriter;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.profiler.NamePattern;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.plan.NamePattern;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

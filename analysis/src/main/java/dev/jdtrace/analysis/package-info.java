@@ -1,7 +1,7 @@
 /**
  * What users do with a trace: the {@code export} formats, the {@code show} views, the {@code diff}
  * comparison and the {@code report} HTML page. Everything streams: a trace is read once per pass through
- * a {@link dev.jdtrace.reconstruct.trace.TraceVisitor}, and memory is bounded by the dictionary, one
+ * a {@link dev.jdtrace.trace.TraceVisitor}, and memory is bounded by the dictionary, one
  * thread's call stack and fixed-size buffers, never by the number of block entries; the report's size is
  * bounded by its node cap too.
  *

@@ -2,9 +2,9 @@ package dev.jdtrace.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.jdtrace.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceDictionary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;

@@ -2,9 +2,9 @@ package dev.jdtrace.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.NamePattern;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.plan.NamePattern;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.trace.TraceDictionary;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;

@@ -1,13 +1,13 @@
 package dev.jdtrace.bench;
 
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.AttachResult;
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.driver.Window;
-import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.collect.AttachResult;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.Guardrails;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.collect.Window;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.servers.HttpAsk;
 import dev.jdtrace.servers.JdkHttpService;
 import dev.jdtrace.servers.JettyService;

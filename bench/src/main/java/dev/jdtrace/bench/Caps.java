@@ -1,12 +1,12 @@
 package dev.jdtrace.bench;
 
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
 import dev.jdtrace.tracer.TracedProgram;
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
 import java.util.ArrayList;
 import java.util.List;
 

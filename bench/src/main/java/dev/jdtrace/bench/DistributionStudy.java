@@ -1,9 +1,9 @@
 package dev.jdtrace.bench;
 
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +50,7 @@ final class DistributionStudy {
       }
       final int workers = Integer.parseInt(c.option("--sessions"));
       final RunRequest request = new RunRequest(w.includes(), List.of(), ProfileKind.OPTIMAL, null, null,
-          dev.jdtrace.driver.StandardInput.none(), w.javaCommand(),
+          dev.jdtrace.collect.StandardInput.none(), w.javaCommand(),
           workers, Integer.MAX_VALUE, Strategy.of(strategy), workers);
       Tracer.plan(request, line -> { });
       final List<Long> nanos = new ArrayList<>();

@@ -1,7 +1,7 @@
 package dev.jdtrace.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.JavaCommand;
 import dev.jdtrace.tracer.Tracer;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package dev.jdtrace.bench;
 
 import dev.jdtrace.bench.scale.ScaleProgram;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.JavaCommand;
 import dev.jdtrace.programs.Catalog;
 import dev.jdtrace.programs.libs.LibraryCatalog;
 import java.io.IOException;

@@ -1,15 +1,15 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.Guardrails;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.collect.Window;
+import dev.jdtrace.plan.JavaCommand;
 import dev.jdtrace.tracer.AttachReport;
 import dev.jdtrace.tracer.AttachRequest;
-import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.StandardInput;
 import dev.jdtrace.tracer.Plural;
-import dev.jdtrace.driver.Window;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.tracer.Tracer;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.driver.AttachResult;
+import dev.jdtrace.collect.AttachResult;
 import dev.jdtrace.tracer.AttachReport;
 import java.util.List;
 

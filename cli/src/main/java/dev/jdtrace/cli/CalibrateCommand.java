@@ -1,7 +1,7 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.plan.cost.CostModel;
 import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.distributor.cost.CostModel;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,12 +1,12 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.distribute.PlanFile;
+import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.tracer.TracePlan;
 import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.distributor.PlanFile;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.reconstruct.ReconstructionException;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

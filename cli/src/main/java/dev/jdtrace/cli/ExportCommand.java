@@ -1,21 +1,21 @@
 package dev.jdtrace.cli;
 
 import dev.jdtrace.analysis.BlocksExport;
-import dev.jdtrace.tracer.io.OutputTarget;
 import dev.jdtrace.analysis.CallsExport;
 import dev.jdtrace.analysis.ChromeExport;
 import dev.jdtrace.analysis.CoberturaExport;
 import dev.jdtrace.analysis.CoverageExport;
 import dev.jdtrace.analysis.CoverageModel;
 import dev.jdtrace.analysis.CoverageTally;
-import dev.jdtrace.analysis.JacocoExport;
-import dev.jdtrace.analysis.LcovExport;
-import dev.jdtrace.profiler.JavaCommand;
 import dev.jdtrace.analysis.FoldedExport;
+import dev.jdtrace.analysis.JacocoExport;
 import dev.jdtrace.analysis.JsonExport;
+import dev.jdtrace.analysis.LcovExport;
 import dev.jdtrace.analysis.SpeedscopeExport;
 import dev.jdtrace.analysis.TraceFiles;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.trace.TraceVisitor;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -25,8 +25,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 

@@ -1,15 +1,15 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.driver.ProgramNotStartedException;
-import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.collect.ProgramNotStartedException;
+import dev.jdtrace.collect.TargetException;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.tracer.Interruption;
 import dev.jdtrace.tracer.io.OutputFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Turns failures into one line on stderr and one of jdtrace's own exit codes. They are 125 to 127, as

@@ -1,10 +1,10 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.tracer.io.OutputTarget;
+import dev.jdtrace.distribute.PlanFile;
+import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.tracer.TracePlan;
 import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.distributor.PlanFile;
-import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -50,7 +50,7 @@ final class MergeCommand implements Callable<Integer> {
     final OutputTarget target = OutputTarget.check(output, "TRACE");
     final PlanFile file = PlanFiles.read(plan);
     final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
-    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), parts, deterministic);
+    final List<SessionStreams> streams = Tracer.parts(rebuilt, parts, deterministic);
     final long entries = Tracer.merge(rebuilt, streams, target);
     err.println("jdtrace: merged " + streams.size() + " part(s), " + entries + " block entries -> " + output);
     err.flush();

@@ -1,7 +1,7 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.distributor.PlanFile;
-import dev.jdtrace.distributor.PlanFileException;
+import dev.jdtrace.distribute.PlanFile;
+import dev.jdtrace.distribute.PlanFileException;
 import java.nio.file.Path;
 
 /** Reads the plan file that {@code collect} and {@code merge} are given, telling users how to write one. */

@@ -1,9 +1,9 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.tracer.RunRequest;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.profiler.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,14 +2,14 @@ package dev.jdtrace.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jdtrace.tracer.io.OutputTarget;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.tracer.Plural;
 import dev.jdtrace.tracer.RunReport;
 import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.tracer.Tracer;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.tracer.Plural;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.jdtrace.cli;
 
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.distribute.cost.Prediction;
 import dev.jdtrace.tracer.RunReport;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.driver.SessionResult;
 import java.util.List;
 
 /**

@@ -4,7 +4,7 @@ import dev.jdtrace.analysis.StackAt;
 import dev.jdtrace.analysis.Style;
 import dev.jdtrace.analysis.TraceFiles;
 import dev.jdtrace.analysis.TreeView;
-import dev.jdtrace.profiler.NamePattern;
+import dev.jdtrace.plan.NamePattern;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,15 +1,15 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.distributor.CapTooSmallException;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.GuardrailBreach;
-import dev.jdtrace.tracer.Plural;
-import dev.jdtrace.driver.NoBytecodeOverJdiException;
-import dev.jdtrace.driver.NoTracedClassLoadedException;
-import dev.jdtrace.driver.RefusedClassesException;
+import dev.jdtrace.collect.GuardrailBreach;
+import dev.jdtrace.collect.NoBytecodeOverJdiException;
+import dev.jdtrace.collect.NoTracedClassLoadedException;
+import dev.jdtrace.collect.RefusedClassesException;
+import dev.jdtrace.distribute.CapTooSmallException;
+import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
 import dev.jdtrace.tracer.Notice;
+import dev.jdtrace.tracer.Plural;
 import dev.jdtrace.tracer.TruncatedSessionException;
 import dev.jdtrace.tracer.UnsettledLoadingException;
 import dev.jdtrace.tracer.WeightsException;

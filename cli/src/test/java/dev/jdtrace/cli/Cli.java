@@ -2,7 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.JavaCommand;
 import dev.jdtrace.programs.Sample;
 import java.io.PrintWriter;
 import java.io.StringWriter;

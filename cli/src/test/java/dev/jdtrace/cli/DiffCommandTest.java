@@ -3,7 +3,7 @@ package dev.jdtrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.analysis.Hand;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceDictionary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

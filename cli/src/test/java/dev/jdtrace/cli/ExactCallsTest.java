@@ -4,18 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.analysis.BlocksExport;
 import dev.jdtrace.analysis.CallsExport;
-import dev.jdtrace.distributor.PlanFile;
+import dev.jdtrace.distribute.PlanFile;
 import dev.jdtrace.programs.Catalog;
 import dev.jdtrace.programs.libs.LibraryCatalog;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceReader;
-import dev.jdtrace.reconstruct.trace.TraceWriter;
 import dev.jdtrace.reconstruct.walk.WalkCalls;
 import dev.jdtrace.reference.CallsReference;
 import dev.jdtrace.reference.SteppingReference;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceReader;
+import dev.jdtrace.trace.TraceWriter;
 import dev.jdtrace.tracer.TracePlan;
+import dev.jdtrace.tracer.Tracer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -77,7 +78,7 @@ class ExactCallsTest {
 
     final PlanFile file = PlanFiles.read(plan);
     final TracePlan rebuilt = TracePlan.of(file, file.javaCommand());
-    final List<SessionStreams> streams = Parts.read(rebuilt.plan(), List.of(part), false);
+    final List<SessionStreams> streams = Tracer.parts(rebuilt, List.of(part), false);
     final TraceDictionary dictionary = TraceDictionary.of(rebuilt.models().get(0));
     final Map<String, List<String>> walked = new LinkedHashMap<>();
     final ByteArrayOutputStream trace = new ByteArrayOutputStream();

@@ -113,7 +113,7 @@ class PlanCollectMergeTest {
     args.addAll(List.of(mainAndArgs));
     final Cli.Outcome o = Cli.execute(args.toArray(String[]::new));
     assertThat(o.exitCode()).as(o.err()).isZero();
-    return dev.jdtrace.distributor.PlanFile.read(plan).id();
+    return dev.jdtrace.distribute.PlanFile.read(plan).id();
   }
 
   @Test

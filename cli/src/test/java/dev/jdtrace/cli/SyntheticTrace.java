@@ -1,8 +1,8 @@
 package dev.jdtrace.cli;
 
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

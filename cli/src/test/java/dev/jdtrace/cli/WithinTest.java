@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.analysis.CallListener;
 import dev.jdtrace.analysis.CallTracker;
 import dev.jdtrace.analysis.TraceFiles;
-import dev.jdtrace.profiler.NamePattern;
+import dev.jdtrace.plan.NamePattern;
 import dev.jdtrace.programs.Exceptions;
 import dev.jdtrace.programs.Recursion;
 import dev.jdtrace.programs.Threads;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
 import dev.jdtrace.suite.Suite;
+import dev.jdtrace.trace.TraceDictionary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,7 +176,7 @@ class WithinTest {
       public void enter(final int method, final long ordinal, final int at) {
         final TraceDictionary.MethodEntry m = dictionary.methods().get(method);
         if (depth < 0 && NamePattern.matches(methods, m.name())
-            && dev.jdtrace.profiler.ClassFilter.matches(classes, dictionary.classes().get(m.classIndex()).name())) {
+            && dev.jdtrace.plan.ClassFilter.matches(classes, dictionary.classes().get(m.classIndex()).name())) {
           depth = at;
           from = ordinal;
         }

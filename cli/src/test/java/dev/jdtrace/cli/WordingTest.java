@@ -2,13 +2,13 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.distributor.CapTooSmallException;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.GuardrailBreach;
-import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.NoBytecodeOverJdiException;
-import dev.jdtrace.driver.NoTracedClassLoadedException;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.GuardrailBreach;
+import dev.jdtrace.collect.Guardrails;
+import dev.jdtrace.collect.NoBytecodeOverJdiException;
+import dev.jdtrace.collect.NoTracedClassLoadedException;
+import dev.jdtrace.distribute.CapTooSmallException;
+import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
 import dev.jdtrace.tracer.Notice;

@@ -1,6 +1,6 @@
 package dev.jdtrace.maven;
 
-import dev.jdtrace.profiler.TargetEnvironment;
+import dev.jdtrace.plan.TargetEnvironment;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package dev.jdtrace.reconstruct;
 
-import dev.jdtrace.driver.AttachResult;
-import dev.jdtrace.driver.ThreadActivity;
-import dev.jdtrace.driver.stream.HitVisitor;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.collect.AttachResult;
+import dev.jdtrace.collect.ThreadActivity;
+import dev.jdtrace.plan.model.Program;
+import dev.jdtrace.trace.stream.HitVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -1,14 +1,14 @@
 package dev.jdtrace.reconstruct;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.reconstruct.walk.WalkCalls;
 import dev.jdtrace.reconstruct.walk.Walker;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
 import java.util.List;
 import java.util.function.Function;
 

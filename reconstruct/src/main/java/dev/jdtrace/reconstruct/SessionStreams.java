@@ -1,10 +1,10 @@
 package dev.jdtrace.reconstruct;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
-import dev.jdtrace.driver.stream.HitStreamReader;
-import dev.jdtrace.driver.stream.HitVisitor;
-import dev.jdtrace.driver.stream.RunRecord;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
+import dev.jdtrace.trace.stream.HitStreamReader;
+import dev.jdtrace.trace.stream.HitVisitor;
+import dev.jdtrace.trace.stream.RunRecord;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

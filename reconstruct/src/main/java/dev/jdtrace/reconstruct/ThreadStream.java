@@ -1,7 +1,7 @@
 package dev.jdtrace.reconstruct;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.util.Arrays;
 import java.util.List;
 
@@ -15,7 +15,7 @@ import java.util.List;
  *     entry of {@code exceptions}
  * @param exceptions the exception records the negative events refer to
  * @param start where a thread that was inside traced code when an attached session began starts its path
- *     ({@link dev.jdtrace.driver.stream.HitVisitor#start}), or {@code null} when it entered from untraced code
+ *     ({@link dev.jdtrace.trace.stream.HitVisitor#start}), or {@code null} when it entered from untraced code
  * @param backAtStart whether such a thread ended the session back at its start stack
  * @param end where the thread stood in traced code when the VM died, after its last event; {@code null}
  *     when it was not in traced code then (its path ended by returning, or by an uncaught exception)

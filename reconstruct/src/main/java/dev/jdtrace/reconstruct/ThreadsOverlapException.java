@@ -1,6 +1,6 @@
 package dev.jdtrace.reconstruct;
 
-import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.collect.Endpoint;
 
 /**
  * Two threads of an attached session ran traced code at the same time, so the order in which they began it

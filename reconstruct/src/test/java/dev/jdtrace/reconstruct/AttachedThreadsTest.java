@@ -3,12 +3,12 @@ package dev.jdtrace.reconstruct;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jdtrace.driver.AttachResult;
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.GuardrailBreach;
-import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.ThreadActivity;
+import dev.jdtrace.collect.AttachResult;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.GuardrailBreach;
+import dev.jdtrace.collect.Guardrails;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.ThreadActivity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

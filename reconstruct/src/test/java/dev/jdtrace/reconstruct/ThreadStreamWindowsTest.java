@@ -2,8 +2,8 @@ package dev.jdtrace.reconstruct;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package dev.jdtrace.analysis;
 
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.reconstruct.trace.TraceDictionary;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.BlockEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.ClassEntry;
-import dev.jdtrace.reconstruct.trace.TraceDictionary.MethodEntry;
-import dev.jdtrace.reconstruct.trace.TraceVisitor;
-import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.trace.TraceDictionary.BlockEntry;
+import dev.jdtrace.trace.TraceDictionary.ClassEntry;
+import dev.jdtrace.trace.TraceDictionary.MethodEntry;
+import dev.jdtrace.trace.TraceDictionary;
+import dev.jdtrace.trace.TraceVisitor;
+import dev.jdtrace.trace.TraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

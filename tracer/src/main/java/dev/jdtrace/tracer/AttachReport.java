@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.driver.AttachResult;
+import dev.jdtrace.collect.AttachResult;
+import dev.jdtrace.distribute.Plan;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.Guardrails;
-import dev.jdtrace.driver.Window;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.Guardrails;
+import dev.jdtrace.collect.Window;
 import java.nio.file.Path;
 import java.util.List;
 

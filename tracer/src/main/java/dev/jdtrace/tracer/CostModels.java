@@ -2,12 +2,12 @@ package dev.jdtrace.tracer;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.jdtrace.collect.calibrate.Calibration;
+import dev.jdtrace.collect.calibrate.MachineLoad;
+import dev.jdtrace.plan.cost.CostModel;
 import dev.jdtrace.tracer.io.OutputFailure;
 import dev.jdtrace.tracer.io.OutputTarget;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.driver.calibrate.Calibration;
-import dev.jdtrace.driver.calibrate.MachineLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

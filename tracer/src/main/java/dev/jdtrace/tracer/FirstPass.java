@@ -1,11 +1,11 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.driver.ClassLoadProbe;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.GeneratedClasses;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.collect.ClassLoadProbe;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.GeneratedClasses;
+import dev.jdtrace.plan.JavaCommand;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Set;
@@ -52,7 +52,7 @@ final class FirstPass {
      * learned hits are known. The first run set one breakpoint per method of the classes it saw load and one
      * more per method that ran, and stopped the thread at each of those methods' first run.
      */
-    ProgramRun programRun(final dev.jdtrace.profiler.model.Program program) {
+    ProgramRun programRun(final dev.jdtrace.plan.model.Program program) {
       if ((wallMillis < 0 || ran == null) && hits == null) {
         return null;
       }

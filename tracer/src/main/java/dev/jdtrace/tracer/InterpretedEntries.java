@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.distribute.cost.Prediction;
+import dev.jdtrace.plan.model.Program;
 import java.util.BitSet;
 
 /**

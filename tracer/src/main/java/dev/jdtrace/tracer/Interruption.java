@@ -1,6 +1,6 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.driver.LaunchedProcesses;
+import dev.jdtrace.collect.LaunchedProcesses;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

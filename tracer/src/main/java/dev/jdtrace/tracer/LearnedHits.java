@@ -1,10 +1,10 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.distribute.cost.Prediction;
+import dev.jdtrace.plan.cost.CostModel;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.BitSet;

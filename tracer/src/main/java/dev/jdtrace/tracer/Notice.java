@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.Endpoint;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.distribute.Strategy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,18 +1,18 @@
 package dev.jdtrace.tracer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.profiler.Bytecode;
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.ClassFiles;
-import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.Hierarchy;
-import dev.jdtrace.profiler.icfg.UntracedCallers;
-import dev.jdtrace.profiler.model.ClassModel;
-import dev.jdtrace.profiler.model.MethodCfg;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.distribute.cost.Prediction;
+import dev.jdtrace.plan.Bytecode;
+import dev.jdtrace.plan.ClassFiles;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.cost.CostModel;
+import dev.jdtrace.plan.icfg.CallResolver;
+import dev.jdtrace.plan.icfg.Hierarchy;
+import dev.jdtrace.plan.icfg.UntracedCallers;
+import dev.jdtrace.plan.model.ClassModel;
+import dev.jdtrace.plan.model.MethodCfg;
+import dev.jdtrace.plan.model.Program;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,7 +104,7 @@ final class PlanCache {
    * still arriving (the run does not wait for its end, so there is nothing to key it by).
    */
   static String loadedKey(final JavaCommand command, final ClassFilter filter,
-      final dev.jdtrace.driver.StandardInput stdin) {
+      final dev.jdtrace.collect.StandardInput stdin) {
     final java.util.Optional<byte[]> input = stdin.ifComplete();
     if (input.isEmpty() && !stdin.fromTerminal()) {
       return null;

@@ -1,6 +1,6 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.cost.CostModel;
+import dev.jdtrace.plan.cost.CostModel;
 
 /**
  * What every session of a program pays before its first hit, from the program's first run: its JVM start,

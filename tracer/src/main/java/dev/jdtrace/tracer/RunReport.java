@@ -1,8 +1,8 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.distribute.cost.Prediction;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,10 +23,10 @@ import java.util.List;
  *     program loads
  * @param sameRun what the run may assume about its sessions' runs, and what it does when they disagree
  * @param within a {@code --within} pattern: record only the calls of the traced methods it matches
- *     ({@link dev.jdtrace.driver.Within}), or {@code null} for the whole run
+ *     ({@link dev.jdtrace.collect.Within}), or {@code null} for the whole run
  */
 public record RunRequest(List<String> includes, List<String> excludes, ProfileKind profile, Path trace, Path weights,
-    dev.jdtrace.driver.StandardInput stdin,
+    dev.jdtrace.collect.StandardInput stdin,
     List<String> javaCommand, int sessions, int cap, Strategy strategy, int parallel, boolean allClasses,
     SameRunPolicy sameRun, String within) {
 
@@ -68,7 +68,7 @@ public record RunRequest(List<String> includes, List<String> excludes, ProfileKi
 
   /** A request that plans only the classes a first run loads. */
   public RunRequest(final List<String> includes, final List<String> excludes, final ProfileKind profile,
-      final Path trace, final Path weights, final dev.jdtrace.driver.StandardInput stdin, final List<String> javaCommand,
+      final Path trace, final Path weights, final dev.jdtrace.collect.StandardInput stdin, final List<String> javaCommand,
       final int sessions, final int cap, final Strategy strategy, final int parallel) {
     this(includes, excludes, profile, trace, weights, stdin, javaCommand, sessions, cap, strategy, parallel,
         false, SameRunPolicy.CHECKED, null);

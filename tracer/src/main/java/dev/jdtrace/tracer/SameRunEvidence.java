@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.distribute.Plan;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * Whether the sessions of a split plan can be merged: their runs must be shown to have taken the same path
  * (DESIGN §2, "Same run"). What jdtrace can see of a run besides its own witnesses is its exit code, its
  * output and the threads that ran traced code; the check witnesses every session shares ({@link
- * dev.jdtrace.distributor.CheckWitnesses}) and the decoding walk, which must agree with every stream, see
+ * dev.jdtrace.distribute.CheckWitnesses}) and the decoding walk, which must agree with every stream, see
  * the rest. A plan of one session merges nothing and needs none of it.
  */
 final class SameRunEvidence {

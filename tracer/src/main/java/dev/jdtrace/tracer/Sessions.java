@@ -1,8 +1,8 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.TargetException;
+import dev.jdtrace.distribute.Plan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

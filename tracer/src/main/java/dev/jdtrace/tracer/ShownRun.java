@@ -1,6 +1,6 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.driver.SessionResult;
+import dev.jdtrace.collect.SessionResult;
 
 /**
  * The one run of a trace whose output the user saw and whose input the user typed: the first run, or

@@ -1,7 +1,7 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.profiler.model.MethodCfg;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.MethodCfg;
+import dev.jdtrace.plan.model.Program;
 import java.util.Map;
 
 /**

@@ -1,9 +1,9 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.PlanFile;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.distribute.PlanFile;
+import dev.jdtrace.distribute.cost.Prediction;
+import dev.jdtrace.plan.icfg.IcfgModel;
 import java.util.List;
 
 /**

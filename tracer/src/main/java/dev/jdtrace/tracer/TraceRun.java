@@ -1,31 +1,31 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.tracer.io.Output;
-import dev.jdtrace.tracer.io.OutputTarget;
-import dev.jdtrace.distributor.CheckWitnesses;
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.distributor.cost.Prediction;
-import dev.jdtrace.distributor.cost.SessionCount;
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.driver.LocalSession;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.SessionSpec;
-import dev.jdtrace.driver.Within;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.collect.LocalSession;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.SessionSpec;
+import dev.jdtrace.collect.Within;
+import dev.jdtrace.distribute.CheckWitnesses;
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.distribute.cost.Prediction;
+import dev.jdtrace.distribute.cost.SessionCount;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.cost.CostModel;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.ReconstructionException;
-import dev.jdtrace.reconstruct.discover.ExternalEntries;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.TraceWeights;
-import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.reconstruct.discover.ExternalEntries;
+import dev.jdtrace.trace.TraceWriter;
+import dev.jdtrace.tracer.io.Output;
+import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -116,7 +116,7 @@ final class TraceRun {
   static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final byte[] input,
       final Consumer<String> info) throws IOException {
     if (!traced.needsLearning()) {
-      if (traced.untraced() != null && traced.callers() != dev.jdtrace.profiler.icfg.UntracedCallers.NONE) {
+      if (traced.untraced() != null && traced.callers() != dev.jdtrace.plan.icfg.UntracedCallers.NONE) {
         info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
             + " untraced classes the first run loaded enter traced code only where their class files say: "
             + "nothing to learn");

@@ -1,13 +1,13 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.driver.LocalSession;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.SessionSpec;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.driver.stream.HitStreamWriter;
-import dev.jdtrace.driver.stream.RunRecord;
+import dev.jdtrace.collect.LocalSession;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.SessionSpec;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.plan.cost.CostModel;
 import dev.jdtrace.reconstruct.SessionStreams;
+import dev.jdtrace.trace.stream.HitStreamWriter;
+import dev.jdtrace.trace.stream.RunRecord;
 import dev.jdtrace.tracer.io.OutputTarget;
 import dev.jdtrace.tracer.io.StagedFile;
 import java.io.IOException;
@@ -77,6 +77,19 @@ public final class Tracer {
     } catch (final NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Reads the parts of a plan's sessions for {@link #merge}: exactly one per session, all of this plan and of
+   * one run ({@link Parts}), in session order.
+   *
+   * @param deterministic whether the user says the program takes the same path in every run, threads included
+   * @throws IllegalArgumentException for a foreign, repeated, missing or incomplete part
+   * @throws dev.jdtrace.reconstruct.ReconstructionException when the parts are of runs that differ
+   */
+  public static List<SessionStreams> parts(final TracePlan plan, final List<Path> parts, final boolean deterministic)
+      throws IOException {
+    return Parts.read(plan.plan(), parts, deterministic);
   }
 
   /**

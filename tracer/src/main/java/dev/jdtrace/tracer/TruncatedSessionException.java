@@ -1,8 +1,8 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.driver.Endpoint;
-import dev.jdtrace.driver.GuardrailBreach;
-import dev.jdtrace.driver.TargetException;
+import dev.jdtrace.collect.Endpoint;
+import dev.jdtrace.collect.GuardrailBreach;
+import dev.jdtrace.collect.TargetException;
 
 /** A guardrail cut an attached session short, and the request does not allow a partial trace. */
 public final class TruncatedSessionException extends TargetException {

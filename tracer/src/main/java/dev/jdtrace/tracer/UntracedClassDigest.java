@@ -1,9 +1,9 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.profiler.Bytecode;
-import dev.jdtrace.profiler.ClassFiles;
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.Bytecode;
+import dev.jdtrace.plan.ClassFiles;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.JavaCommand;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

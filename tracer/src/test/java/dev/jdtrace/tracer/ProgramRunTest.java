@@ -3,8 +3,8 @@ package dev.jdtrace.tracer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.jdtrace.distributor.cost.CostModel;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.cost.CostModel;
+import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.jdtrace.tracer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.jdtrace.tracer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.JavaCommand;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

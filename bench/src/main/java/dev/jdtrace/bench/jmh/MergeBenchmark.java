@@ -1,15 +1,15 @@
 package dev.jdtrace.bench.jmh;
 
-import dev.jdtrace.distributor.Plan;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.driver.SessionResult;
-import dev.jdtrace.driver.StandardInput;
-import dev.jdtrace.profiler.JavaCommand;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.ProfileKind;
+import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.StandardInput;
+import dev.jdtrace.distribute.Plan;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.reconstruct.Reconstruction;
 import dev.jdtrace.reconstruct.SessionStreams;
-import dev.jdtrace.reconstruct.trace.TraceWriter;
+import dev.jdtrace.trace.TraceWriter;
 import dev.jdtrace.tracer.RunRequest;
 import dev.jdtrace.tracer.TracePlan;
 import dev.jdtrace.tracer.Tracer;

@@ -1,13 +1,13 @@
 package dev.jdtrace.bench.jmh;
 
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.walk.GeneratedProgram;
 import java.util.BitSet;
 import java.util.List;

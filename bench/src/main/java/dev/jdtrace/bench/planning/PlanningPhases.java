@@ -1,15 +1,15 @@
 package dev.jdtrace.bench.planning;
 
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.ClassFilter;
-import dev.jdtrace.profiler.ProgramLoader;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.ProgramLoader;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
+import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.jdtrace.bench.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.jdtrace.bench.stepping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.JavaCommand;
+import dev.jdtrace.plan.JavaCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;

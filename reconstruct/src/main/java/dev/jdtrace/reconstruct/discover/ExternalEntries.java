@@ -1,10 +1,10 @@
 package dev.jdtrace.reconstruct.discover;
 
-import dev.jdtrace.profiler.icfg.CallTargets;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.CallTargets;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.BitSet;

@@ -1,11 +1,11 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.HitVisitor;
-import dev.jdtrace.profiler.icfg.CallTargets;
-import dev.jdtrace.profiler.icfg.FirstSets;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.CallTargets;
+import dev.jdtrace.plan.icfg.FirstSets;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.Program;
+import dev.jdtrace.trace.stream.HitVisitor;
 import java.util.BitSet;
 import java.util.List;
 

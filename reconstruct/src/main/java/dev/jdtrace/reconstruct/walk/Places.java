@@ -1,7 +1,7 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.Program;
 
 /**
  * How the walk's refusals name what they are about: a block by its method, bci and source line, a stream

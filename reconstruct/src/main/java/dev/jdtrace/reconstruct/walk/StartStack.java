@@ -1,9 +1,9 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.HitVisitor;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
+import dev.jdtrace.trace.stream.HitVisitor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

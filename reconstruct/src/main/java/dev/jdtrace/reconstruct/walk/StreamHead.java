@@ -1,7 +1,7 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 
 /**
  * What one session's stream of the thread shows next, which the walk must reach before any other witness of

@@ -1,6 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.EndRecord;
+import dev.jdtrace.trace.stream.EndRecord;
 import java.util.List;
 import java.util.Objects;
 

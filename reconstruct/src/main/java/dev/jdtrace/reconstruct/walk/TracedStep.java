@@ -1,8 +1,8 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.icfg.CallTargets;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.CallTargets;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.Program;
 import java.util.List;
 
 /**

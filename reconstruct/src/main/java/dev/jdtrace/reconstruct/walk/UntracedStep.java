@@ -1,6 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.ExceptionRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 
 /**
  * Exceptions in the walk: when the exception at every stream's head is thrown where the walk stands, and

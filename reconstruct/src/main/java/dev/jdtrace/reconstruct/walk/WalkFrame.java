@@ -4,7 +4,7 @@ package dev.jdtrace.reconstruct.walk;
  * One frame of the walk's call stack: a traced method at its current block, a class initialiser that
  * interrupted the frame below, or untraced code entered from a call site (the thread's bottom frame is
  * untraced code with no call site). The walk's own, so named apart from the frames a stream records
- * ({@link dev.jdtrace.driver.stream.EndRecord.Frame}): untraced code is one frame here, however deep it ran.
+ * ({@link dev.jdtrace.trace.stream.EndRecord.Frame}): untraced code is one frame here, however deep it ran.
  */
 final class WalkFrame {
   enum Kind { TRACED, INTERRUPT, UNTRACED }

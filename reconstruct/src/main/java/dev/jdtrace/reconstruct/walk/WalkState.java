@@ -1,7 +1,7 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
-import dev.jdtrace.profiler.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.util.List;
 
 /**

@@ -1,10 +1,10 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.icfg.CallTargets;
-import dev.jdtrace.profiler.icfg.FirstSets;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.CallTargets;
+import dev.jdtrace.plan.icfg.FirstSets;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.Program;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,25 +1,25 @@
 package dev.jdtrace.reconstruct.walk;
 
-import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
+import static dev.jdtrace.plan.optimal.FlowGraphs.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.List;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.Program;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -320,11 +320,11 @@ class DistributedWalkPropertiesTest {
   }
 
   /** A program whose main calls f, the figure. */
-  private static Program inMain(final dev.jdtrace.profiler.model.Block... figure) {
+  private static Program inMain(final dev.jdtrace.plan.model.Block... figure) {
     return WalkerCounterexamplesTest.program(WalkerCounterexamplesTest.cls("g.C00", List.of(),
         WalkerCounterexamplesTest.method("g.C00", "main", GeneratedProgram.MAIN_DESC,
-            WalkerCounterexamplesTest.call(0, new dev.jdtrace.profiler.model.CallSite(
-                dev.jdtrace.profiler.model.CallSite.Kind.STATIC, "g.C00", "f", "()V")),
+            WalkerCounterexamplesTest.call(0, new dev.jdtrace.plan.model.CallSite(
+                dev.jdtrace.plan.model.CallSite.Kind.STATIC, "g.C00", "f", "()V")),
             WalkerCounterexamplesTest.b(1, BlockEnd.RETURN)),
         WalkerCounterexamplesTest.method("g.C00", "f", "()V", figure)));
   }

@@ -2,15 +2,15 @@ package dev.jdtrace.reconstruct.walk;
 
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.jdtrace.distributor.Distributor;
-import dev.jdtrace.distributor.Strategy;
-import dev.jdtrace.profiler.icfg.CallResolver;
-import dev.jdtrace.profiler.icfg.DecisionGroups;
-import dev.jdtrace.profiler.icfg.Hierarchy;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.distribute.Distributor;
+import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.plan.icfg.CallResolver;
+import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.Hierarchy;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.SessionStreams;
 import dev.jdtrace.reconstruct.ThreadStream;

@@ -1,9 +1,9 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.driver.stream.EndRecord;
-import dev.jdtrace.driver.stream.ExceptionRecord;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.Program;
+import dev.jdtrace.trace.stream.EndRecord;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;

@@ -1,19 +1,19 @@
 package dev.jdtrace.reconstruct.walk;
 
-import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
+import static dev.jdtrace.plan.optimal.FlowGraphs.bits;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.CallSite;
-import dev.jdtrace.profiler.model.ClassModel;
-import dev.jdtrace.profiler.model.MethodCfg;
-import dev.jdtrace.profiler.model.MethodId;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.plan.model.CallSite;
+import dev.jdtrace.plan.model.ClassModel;
+import dev.jdtrace.plan.model.MethodCfg;
+import dev.jdtrace.plan.model.MethodId;
+import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;

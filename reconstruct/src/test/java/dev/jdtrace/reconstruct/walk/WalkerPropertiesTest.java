@@ -3,13 +3,13 @@ package dev.jdtrace.reconstruct.walk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.jdtrace.driver.stream.ExceptionRecord;
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.icfg.IcfgPlanner;
-import dev.jdtrace.profiler.icfg.ProfileKind;
-import dev.jdtrace.profiler.icfg.Weights;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.IcfgPlanner;
+import dev.jdtrace.plan.icfg.ProfileKind;
+import dev.jdtrace.plan.icfg.Weights;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
+import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;

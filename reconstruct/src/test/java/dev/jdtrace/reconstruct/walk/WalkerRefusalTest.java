@@ -1,6 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
-import static dev.jdtrace.profiler.optimal.FlowGraphs.bits;
+import static dev.jdtrace.plan.optimal.FlowGraphs.bits;
 import static dev.jdtrace.reconstruct.walk.WalkerCounterexamplesTest.b;
 import static dev.jdtrace.reconstruct.walk.WalkerCounterexamplesTest.call;
 import static dev.jdtrace.reconstruct.walk.WalkerCounterexamplesTest.cls;
@@ -9,9 +9,9 @@ import static dev.jdtrace.reconstruct.walk.WalkerCounterexamplesTest.program;
 import static dev.jdtrace.reconstruct.walk.WalkerCounterexamplesTest.structure;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.jdtrace.profiler.icfg.IcfgModel;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.reconstruct.ReconstructionException;
 import dev.jdtrace.reconstruct.ThreadStream;
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.jdtrace.reconstruct.walk;
 
-import dev.jdtrace.profiler.model.Block;
-import dev.jdtrace.profiler.model.BlockEnd;
-import dev.jdtrace.profiler.model.CallSite;
-import dev.jdtrace.profiler.model.ClassModel;
-import dev.jdtrace.profiler.model.MethodCfg;
-import dev.jdtrace.profiler.model.MethodId;
-import dev.jdtrace.profiler.model.Program;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.BlockEnd;
+import dev.jdtrace.plan.model.CallSite;
+import dev.jdtrace.plan.model.ClassModel;
+import dev.jdtrace.plan.model.MethodCfg;
+import dev.jdtrace.plan.model.MethodId;
+import dev.jdtrace.plan.model.Program;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,0 +1,91 @@
+package dev.jdtrace.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jdtrace.plan.ClassFilter;
+import dev.jdtrace.plan.JavaCommand;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first pass records the traced classes a run prepares, how often each of their methods ran (by tier),
+ * and the untraced non-JDK classes it loaded.
+ */
+class ClassLoadProbeTest {
+  private static final String PROGRAM = RunCounts.class.getName();
+
+  @Test
+  void recordsPreparedClassesTheTierEachMethodReachedAndTheUntracedClasses() {
+    final String java = JavaCommand.currentJava();
+    final JavaCommand command = JavaCommand.parse(List.of(java, "-cp", System.getProperty("java.class.path"),
+        PROGRAM));
+    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command,
+        new ClassFilter(List.of(PROGRAM + "*"), List.of()), StandardInput.none(), OutputStream.nullOutputStream(),
+        OutputStream.nullOutputStream());
+    assertThat(loaded.exitCode()).isZero();
+    assertThat(loaded.classes()).containsExactly(PROGRAM);
+    final String m = PROGRAM + ".";
+    assertThat(loaded.ran()).containsAllEntriesOf(Map.of(m + "main([Ljava/lang/String;)V", 1, m + "once()I", 1,
+        m + "five()I", 1, m + "fifty()I", 10, m + "fiveHundred()I", 10, m + "fiveThousand()I", 10))
+        .doesNotContainKey(m + "never()I");
+    assertThat(loaded.untraced()).contains(Helper.class.getName()).doesNotContain(PROGRAM, "java.lang.String");
+  }
+
+  /** Untraced code the traced program calls. */
+  static final class Helper {
+    static int twice(final int x) {
+      return 2 * x;
+    }
+  }
+
+  /** A program whose methods run 0, 1, 5, 50, 500 and 5,000 times. */
+  static final class RunCounts {
+    private static int sum;
+
+    public static void main(final String[] args) {
+      once();
+      for (int i = 0; i < 5000; i++) {
+        fiveThousand();
+        if (i < 500) {
+          fiveHundred();
+        }
+        if (i < 50) {
+          fifty();
+        }
+        if (i < 5) {
+          five();
+        }
+      }
+      if (args.length > 0) {
+        never();
+      }
+      System.out.println(Helper.twice(sum));
+    }
+
+    static int never() {
+      return sum--;
+    }
+
+    static int once() {
+      return sum++;
+    }
+
+    static int five() {
+      return sum++;
+    }
+
+    static int fifty() {
+      return sum++;
+    }
+
+    static int fiveHundred() {
+      return sum++;
+    }
+
+    static int fiveThousand() {
+      return sum++;
+    }
+  }
+}

@@ -1,2 +1,0 @@
-/** CFG construction from BCEL instruction lists: leaders, blocks, edges. */
-package dev.jdtrace.profiler.internal;

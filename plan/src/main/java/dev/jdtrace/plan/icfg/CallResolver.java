@@ -1,0 +1,116 @@
+package dev.jdtrace.plan.icfg;
+
+import dev.jdtrace.plan.model.CallSite;
+import dev.jdtrace.plan.model.ClassModel;
+import dev.jdtrace.plan.model.MethodCfg;
+import dev.jdtrace.plan.model.Program;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Resolves call sites soundly: every traced method a call can enter directly, and whether it can run
+ * untraced code. Dispatch uses class hierarchy analysis over the traced classes, under one closed-world
+ * assumption: untraced code does not subclass traced classes (it may implement traced interfaces, as
+ * lambda and dynamic proxies do, so interface calls always count as possibly untraced).
+ */
+public final class CallResolver {
+  private final Hierarchy hierarchy;
+  private final boolean openWorld;
+  private final java.util.Map<String, java.util.Set<String>> untracedOverrides;
+  private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
+  /**
+   * Each call site's targets, resolved once: the callbacks and the structure both resolve every call of the
+   * program, and most call sites repeat (the same method is called from many blocks).
+   */
+  private final java.util.Map<CallSite, CallTargets> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * @param openWorld when untraced code may subclass traced classes (the traced set does not hold the
+   *     whole application): every virtual call is then possibly untraced
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld) {
+    this(hierarchy, openWorld, java.util.Map.of());
+  }
+
+  /**
+   * @param openWorld when untraced code may subclass any traced class
+   * @param untracedOverrides by traced class, the methods (name and descriptor) that untraced classes
+   *     known to extend it override: a virtual call that may reach one may run untraced code
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
+      final java.util.Map<String, java.util.Set<String>> untracedOverrides) {
+    this.hierarchy = hierarchy;
+    this.openWorld = openWorld;
+    this.untracedOverrides = untracedOverrides;
+    final Program p = hierarchy.program();
+    for (int i = 0; i < p.methods().size(); i++) {
+      final MethodCfg m = p.methods().get(i);
+      if (!m.isStatic()) {
+        bySignature.computeIfAbsent(m.id().nameAndDescriptor(), k -> new ArrayList<>()).add(i);
+      }
+    }
+  }
+
+  /** The hierarchy calls are resolved in. */
+  Hierarchy hierarchy() {
+    return hierarchy;
+  }
+
+  /** Targets of a call site. */
+  public CallTargets resolve(final CallSite call) {
+    return resolved.computeIfAbsent(call, this::resolveOnce);
+  }
+
+  private CallTargets resolveOnce(final CallSite call) {
+    if (PureJdkCalls.isPure(call)) {
+      return CallTargets.PURE;
+    }
+    final String nd = call.name() + call.descriptor();
+    return switch (call.kind()) {
+      case DYNAMIC -> CallTargets.EXTERNAL;
+      case STATIC -> {
+        final int m = hierarchy.resolveMethod(call.owner(), nd);
+        yield m < 0 ? CallTargets.EXTERNAL : new CallTargets(List.of(m), false);
+      }
+      case SPECIAL -> {
+        // super.m() may select a traced default method past an untraced type.
+        final int m = hierarchy.resolveMethod(call.owner(), nd);
+        yield m >= 0 ? new CallTargets(List.of(m), false)
+            : new CallTargets(hierarchy.defaultMethods(call.owner(), nd), true);
+      }
+      case VIRTUAL -> virtual(call.owner(), nd);
+      case INTERFACE -> new CallTargets(sameSignature(nd), true);
+    };
+  }
+
+  private CallTargets virtual(final String owner, final String nd) {
+    if (hierarchy.program().classNamed(owner) == null) {
+      // Declared by an untraced type (Object, a JDK interface…): any traced override may run, or none.
+      return new CallTargets(sameSignature(nd), true);
+    }
+    final TreeSet<Integer> targets = new TreeSet<>();
+    boolean external = openWorld;
+    for (final String c : hierarchy.subtypesOf(owner)) {
+      external |= untracedOverrides.getOrDefault(c, java.util.Set.of()).contains(nd);
+      final ClassModel model = hierarchy.program().classNamed(c);
+      if (model == null || (model.access() & (0x0200 | 0x0400)) != 0) {
+        continue; // Interfaces and abstract classes have no instances of their own.
+      }
+      final int m = hierarchy.resolveMethod(c, nd);
+      if (m >= 0) {
+        targets.add(m);
+      } else {
+        // Resolution met an untraced type: it may run untraced code, or a default method the class inherits.
+        external = true;
+        targets.addAll(hierarchy.defaultMethods(c, nd));
+      }
+    }
+    return new CallTargets(new ArrayList<>(targets), external);
+  }
+
+  /** Every traced instance method with this name and descriptor. */
+  private List<Integer> sameSignature(final String nd) {
+    return bySignature.getOrDefault(nd, List.of());
+  }
+}
