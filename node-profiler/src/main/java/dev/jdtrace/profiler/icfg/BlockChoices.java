@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The walk's choices at one block, each candidate with the block where it starts and what can come first on it:
  * its FIRST set, FOLLOW sets substituted for returns, a callee's EXIT continued at the call's return site.
- * {@link DecisionGroupsBuilder} forms units from them.
+ * {@link DecisionGroupsBuilder} forms units from them, and {@link SmallUnits} adds witnesses where they start.
  */
 final class BlockChoices {
   /** How a candidate starts. */
@@ -74,6 +74,17 @@ final class BlockChoices {
     if (p.end(b) != BlockEnd.INVOKE || p.successorCount(b) == 0 || !model.targets(b).external()) {
       return null;
     }
+    return returnSite(b);
+  }
+
+  /**
+   * Where a call goes on once its callee returns: its return site, FOLLOW substituted; {@code null} when the
+   * block is no call, or the call does not return.
+   */
+  Candidate returnSite(final int b) {
+    if (p.end(b) != BlockEnd.INVOKE || p.successorCount(b) == 0) {
+      return null;
+    }
     final int s = p.successor(b, 0);
     return new Candidate(s, Start.RETURN_SITE, follow.substitute(first.of(s), p.methodOf(b)));
   }
@@ -91,7 +102,7 @@ final class BlockChoices {
       if (successors == 0 || t.external() || t.traced().size() < 2) {
         return out; // No return, untraced code's choice, or one target: no choice here.
       }
-      final int[] ret = follow.substitute(first.of(p.successor(b, 0)), method);
+      final int[] ret = returnSite(b).first();
       for (final int m : t.traced()) {
         final int entry = p.blockId(m, 0);
         out.add(new Candidate(entry, Start.CALLEE, DecisionGroups.continued(first.of(entry), ret)));
