@@ -100,7 +100,7 @@ final class BlockChoices {
     if (p.end(b) == BlockEnd.INVOKE) {
       final CallTargets t = model.targets(b);
       if (successors == 0 || t.external() || t.traced().size() < 2) {
-        return out; // No return, untraced code's choice, or one target: no choice here.
+        return List.of(); // No return, untraced code's choice, or one target: no choice here.
       }
       final int[] ret = returnSite(b).first();
       for (final int m : t.traced()) {
@@ -111,6 +111,8 @@ final class BlockChoices {
       for (int i = 0; i < successors; i++) {
         out.add(successor(b, i, method));
       }
+    } else {
+      return List.of(); // One way on: no choice.
     }
     return out;
   }

@@ -184,7 +184,11 @@ final class DecisionGroupsBuilder {
   }
 
   private static List<int[]> firsts(final List<BlockChoices.Candidate> candidates) {
-    return candidates.stream().map(BlockChoices.Candidate::first).toList();
+    final List<int[]> out = new ArrayList<>(candidates.size());
+    for (final BlockChoices.Candidate c : candidates) {
+      out.add(c.first());
+    }
+    return out;
   }
 
   private static boolean has(final int[] set, final int element) {
