@@ -254,7 +254,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   /**
    * The entry that stands for every traced method: an open world planned before anything was learned, as
    * an attach plans. It costs more witnesses than learned entries, but no observing run, which costs more
-   * than they do on every program measured ({@link TraceRun#withEntries}).
+   * than they do on every program measured ({@link OpenWorldEntries#withEntries}).
    */
   static final String EVERY_METHOD = "*";
 

@@ -10,7 +10,13 @@
  *
  * <p>The rest is package-private: {@code TraceRun} runs the sessions of a launched program in parallel, checks
  * they saw the same run and decodes them (planning again when a session loaded a class the first run did not,
- * learning entries from untraced code after a divergence); {@code AttachRun} does the same on running JVMs,
+ * learning entries from untraced code after a divergence). Its stages are classes of their own:
+ * {@code PlanStage} plans (reusing the plan cache's plan or making a {@code FreshPlan}; in an open world,
+ * {@code OpenWorldEntries} gives the entries untraced code makes), {@code SessionLoop} runs one attempt at a
+ * plan, and
+ * {@code OneSessionFallback} and {@code EntryLearning} take over when its sessions disagree or its decoding
+ * diverges. {@code Parts} checks the parts given to merge against their plan. {@code AttachRun} does the same
+ * on running JVMs,
  * their threads matched across sessions by {@link dev.jdtrace.reconstruct.AttachedThreads}; the first run,
  * the plan cache, the cost model cache and the static hit estimate are theirs.
  */

@@ -1,8 +1,8 @@
 package dev.jdtrace.plan.icfg;
 
-import dev.jdtrace.plan.model.BlockEnd;
 import dev.jdtrace.plan.model.Program;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * Witnesses that keep untraced code's choices small (DESIGN §2, "Small units"). A choice whose candidate can run
@@ -40,14 +40,14 @@ public final class SmallUnits {
   private final IcfgModel model;
   private final Program p;
   private final FirstSets first;
-  private final FollowSets follow;
+  private final BlockChoices choices;
   private final BitSet add = new BitSet();
 
   private SmallUnits(final IcfgModel model) {
     this.model = model;
     this.p = model.program();
     this.first = model.first();
-    this.follow = model.follow();
+    this.choices = new BlockChoices(model);
   }
 
   private void where(final int block, final boolean needed) {
@@ -56,40 +56,33 @@ public final class SmallUnits {
     }
   }
 
-  /** The choices a block makes, as DecisionGroups forms them, and the witnesses that keep them small. */
+  /**
+   * The choices a block makes, as {@link BlockChoices} lists them for {@link DecisionGroups}, and the witnesses
+   * that keep them small, where their candidates start.
+   */
   private void choicesAt(final int b) {
-    final int method = p.methodOf(b);
-    final int successors = p.successorCount(b);
-    final CallTargets t = model.targets(b);
-    final int[] ret = successors == 0 ? new int[0] : follow.substitute(first.of(p.successor(b, 0)), method);
     if (model.untracedInit(b)) {
       // An untraced initialiser the block starts may call back, or the block goes on: its way on is the other
-      // candidate of that choice over the callbacks.
-      if (t != null) {
-        for (final int m : t.traced()) {
-          where(p.blockId(m, 0), hasToken(DecisionGroups.continued(first.of(p.blockId(m, 0)), ret)));
+      // candidate of that choice over the callbacks. Its traced initialisers' entries get no witness here.
+      for (final BlockChoices.Candidate c : choices.wayOn(b)) {
+        if (c.kind() != BlockChoices.Start.INITIALISER) {
+          where(c.start(), hasToken(c.first()));
         }
       }
-      for (int i = 0; i < successors; i++) {
-        where(p.successor(b, i), hasToken(follow.substitute(first.of(p.successor(b, i)), method)));
-      }
     }
-    if (p.end(b) == BlockEnd.INVOKE) {
-      if (successors == 0 || (!t.external() && t.traced().size() < 2)) {
-        return; // no return, or one target: no choice
-      }
-      if (t.external()) {
-        where(p.successor(b, 0), hasToken(ret)); // untraced code's return: a candidate of its choice
-        return;
-      }
-      for (final int m : t.traced()) {
-        where(p.blockId(m, 0), reachesUntraced(first.of(p.blockId(m, 0))));
-      }
-      where(p.successor(b, 0), reachesUntraced(ret));
-    } else if (successors > 1) {
-      for (int i = 0; i < successors; i++) {
-        where(p.successor(b, i), reachesUntraced(follow.substitute(first.of(p.successor(b, i)), method)));
-      }
+    final BlockChoices.Candidate returns = choices.untracedReturn(b);
+    if (returns != null) {
+      where(returns.start(), hasToken(returns.first())); // untraced code's return: a candidate of its choice
+      return;
+    }
+    final List<BlockChoices.Candidate> candidates = choices.candidates(b);
+    for (final BlockChoices.Candidate c : candidates) {
+      // A callee's candidate runs the callee, then what follows the return site: each part gets its own.
+      where(c.start(), reachesUntraced(c.kind() == BlockChoices.Start.CALLEE ? first.of(c.start()) : c.first()));
+    }
+    if (!candidates.isEmpty() && candidates.get(0).kind() == BlockChoices.Start.CALLEE) {
+      final BlockChoices.Candidate ret = choices.returnSite(b);
+      where(ret.start(), reachesUntraced(ret.first()));
     }
   }
 
