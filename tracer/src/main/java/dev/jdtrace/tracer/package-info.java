@@ -15,9 +15,9 @@
  * {@code OpenWorldEntries} gives the entries untraced code makes), {@code SessionLoop} runs one attempt at a
  * plan, and
  * {@code OneSessionFallback} and {@code EntryLearning} take over when its sessions disagree or its decoding
- * diverges. {@code Parts} checks the parts given to merge against their plan. {@code AttachRun} does the same
- * on running JVMs,
+ * diverges. {@code AttachRun} does the same on running JVMs,
  * their threads matched across sessions by {@link dev.jdtrace.reconstruct.AttachedThreads}; the first run,
- * the plan cache, the cost model cache and the static hit estimate are theirs.
+ * the plan cache, the cost model cache and the static hit estimate are theirs. {@code Parts} checks the parts
+ * given to merge against their plan.
  */
 package dev.jdtrace.tracer;
