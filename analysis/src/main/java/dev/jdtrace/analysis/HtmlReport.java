@@ -37,7 +37,7 @@ public final class HtmlReport implements CallListener {
     final int method;
     final long ordinal;
     final int level;
-    final List<Item> body = new ArrayList<>();
+    final List<Folded> body = new ArrayList<>();
     boolean printed;
     boolean opened;
 
@@ -104,7 +104,7 @@ public final class HtmlReport implements CallListener {
     if (renderer.exhausted()) {
       return;
     }
-    held += LoopFolder.append(top().body, new Item.Step(block, ordinal));
+    held += LoopFolder.append(top().body, new Folded.Step(block, ordinal));
     dirty = Math.min(dirty, stack.size() - 1);
     if (held > BUDGET) {
       writePending();
@@ -120,10 +120,10 @@ public final class HtmlReport implements CallListener {
       if (frame.opened) {
         renderer.closeCall();
       }
-      held -= Item.sizeOf(frame.body);
+      held -= Folded.sizeOf(frame.body);
     } else if (!renderer.exhausted()) {
-      final int size = Item.sizeOf(frame.body);
-      held += LoopFolder.append(top().body, Item.Call.of(frame.method, frame.ordinal, frame.body)) - size;
+      final int size = Folded.sizeOf(frame.body);
+      held += LoopFolder.append(top().body, Folded.Call.of(frame.method, frame.ordinal, frame.body)) - size;
     }
   }
 

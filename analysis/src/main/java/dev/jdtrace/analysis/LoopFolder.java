@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Loop folding for {@code show}: appends items to a frame's body and folds tandem repeats as they
  * appear. When the last {@code p} items repeat the {@code p} before them, both become one
- * {@link Item.Loop} of count 2; when the last {@code p} items repeat the body of the loop just before
+ * {@link Folded.Loop} of count 2; when the last {@code p} items repeat the body of the loop just before
  * them, its count grows. Folding cascades, so nested loops fold inside out, and iterations that differ
  * (another path, another inner count) stay as separate items. Periods up to {@link #MAX_PERIOD} items
  * are found; longer iterations are not folded. A loop is folded as soon as two iterations agree, so when
@@ -24,27 +24,27 @@ final class LoopFolder {
   /**
    * Appends {@code item} to {@code body}, folding repeats.
    *
-   * @return the change in the items {@code body} holds (see {@link Item#size()})
+   * @return the change in the items {@code body} holds (see {@link Folded#size()})
    */
-  static int append(final List<Item> body, final Item item) {
+  static int append(final List<Folded> body, final Folded item) {
     body.add(item);
     int delta = item.size() + unroll(body);
     boolean folded = true;
     while (folded) {
       folded = false;
       final int n = body.size();
-      final Item last = body.get(n - 1);
+      final Folded last = body.get(n - 1);
       for (int p = 1; p <= MAX_PERIOD && p < n && !folded; p++) {
-        if (body.get(n - 1 - p) instanceof Item.Loop loop && loop.body().size() == p
-            && Item.same(loop.body().get(p - 1), last) && Item.same(loop.body(), 0, body, n - p, p)) {
-          delta -= Item.sizeOf(body.subList(n - p, n));
+        if (body.get(n - 1 - p) instanceof Folded.Loop loop && loop.body().size() == p
+            && Folded.same(loop.body().get(p - 1), last) && Folded.same(loop.body(), 0, body, n - p, p)) {
+          delta -= Folded.sizeOf(body.subList(n - p, n));
           body.subList(n - p, n).clear();
-          body.set(n - 1 - p, Item.Loop.of(loop.body(), loop.count() + 1));
+          body.set(n - 1 - p, Folded.Loop.of(loop.body(), loop.count() + 1));
           folded = true;
-        } else if (2 * p <= n && Item.same(body.get(n - 1 - p), last) && Item.same(body, n - 2 * p, body, n - p, p)) {
-          final List<Item> iteration = new ArrayList<>(body.subList(n - 2 * p, n - p));
-          final Item.Loop loop = Item.Loop.of(iteration, 2);
-          delta += loop.size() - 2 * Item.sizeOf(iteration);
+        } else if (2 * p <= n && Folded.same(body.get(n - 1 - p), last) && Folded.same(body, n - 2 * p, body, n - p, p)) {
+          final List<Folded> iteration = new ArrayList<>(body.subList(n - 2 * p, n - p));
+          final Folded.Loop loop = Folded.Loop.of(iteration, 2);
+          delta += loop.size() - 2 * Folded.sizeOf(iteration);
           body.subList(n - 2 * p, n).clear();
           body.add(loop);
           folded = true;
@@ -58,31 +58,31 @@ final class LoopFolder {
    * Unrolls the last iteration of a loop when the items after it would extend the inner loop that ends
    * that iteration; returns the change in items held.
    */
-  private static int unroll(final List<Item> body) {
+  private static int unroll(final List<Folded> body) {
     final int n = body.size();
     for (int p = 1; p <= MAX_PERIOD && p < n; p++) {
-      if (body.get(n - 1 - p) instanceof Item.Loop outer && outer.body().get(outer.body().size() - 1)
-          instanceof Item.Loop inner && inner.body().size() == p && Item.same(inner.body(), 0, body, n - p, p)) {
+      if (body.get(n - 1 - p) instanceof Folded.Loop outer && outer.body().get(outer.body().size() - 1)
+          instanceof Folded.Loop inner && inner.body().size() == p && Folded.same(inner.body(), 0, body, n - p, p)) {
         final long shift = (outer.count() - 1) * entries(outer.body());
-        final List<Item> last = outer.body().stream().map(item -> shifted(item, shift)).toList();
-        final List<Item> rest = outer.count() == 2 ? outer.body() : List.of(Item.Loop.of(outer.body(),
+        final List<Folded> last = outer.body().stream().map(item -> shifted(item, shift)).toList();
+        final List<Folded> rest = outer.count() == 2 ? outer.body() : List.of(Folded.Loop.of(outer.body(),
             outer.count() - 1));
         body.remove(n - 1 - p);
         body.addAll(n - 1 - p, last);
         body.addAll(n - 1 - p, rest);
-        return Item.sizeOf(rest) + Item.sizeOf(last) - outer.size();
+        return Folded.sizeOf(rest) + Folded.sizeOf(last) - outer.size();
       }
     }
     return 0;
   }
 
   /** Block entries an item stands for; identical items stand for equally many. */
-  private static long entries(final List<Item> items) {
+  private static long entries(final List<Folded> items) {
     long n = 0;
-    for (final Item item : items) {
-      if (item instanceof Item.Call c) {
+    for (final Folded item : items) {
+      if (item instanceof Folded.Call c) {
         n += entries(c.body());
-      } else if (item instanceof Item.Loop l) {
+      } else if (item instanceof Folded.Loop l) {
         n += l.count() * entries(l.body());
       } else {
         n++;
@@ -91,18 +91,18 @@ final class LoopFolder {
     return n;
   }
 
-  private static Item shifted(final Item item, final long shift) {
-    if (item instanceof Item.Call c) {
-      return new Item.Call(c.method(), c.ordinal() + shift, shifted(c.body(), shift), c.hash(), c.size());
+  private static Folded shifted(final Folded item, final long shift) {
+    if (item instanceof Folded.Call c) {
+      return new Folded.Call(c.method(), c.ordinal() + shift, shifted(c.body(), shift), c.hash(), c.size());
     }
-    if (item instanceof Item.Loop l) {
-      return new Item.Loop(shifted(l.body(), shift), l.count(), l.hash(), l.size());
+    if (item instanceof Folded.Loop l) {
+      return new Folded.Loop(shifted(l.body(), shift), l.count(), l.hash(), l.size());
     }
-    final Item.Step s = (Item.Step) item;
-    return new Item.Step(s.block(), s.ordinal() + shift);
+    final Folded.Step s = (Folded.Step) item;
+    return new Folded.Step(s.block(), s.ordinal() + shift);
   }
 
-  private static List<Item> shifted(final List<Item> items, final long shift) {
+  private static List<Folded> shifted(final List<Folded> items, final long shift) {
     return items.stream().map(item -> shifted(item, shift)).toList();
   }
 }

@@ -92,28 +92,28 @@ final class ReportRenderer {
   }
 
   /** Writes the items of a frame at nesting {@code level}, inside loops repeating them {@code mult} times. */
-  void items(final List<Item> items, final int level, final long mult) {
+  void items(final List<Folded> items, final int level, final long mult) {
     for (int i = 0; i < items.size() && !exhausted; i++) {
-      final Item item = items.get(i);
-      if (item instanceof Item.Step) {
+      final Folded item = items.get(i);
+      if (item instanceof Folded.Step) {
         int j = i;
-        while (j + 1 < items.size() && items.get(j + 1) instanceof Item.Step) {
+        while (j + 1 < items.size() && items.get(j + 1) instanceof Folded.Step) {
           j++;
         }
         run(items.subList(i, j + 1), 1, mult);
         i = j;
-      } else if (item instanceof Item.Loop loop) {
+      } else if (item instanceof Folded.Loop loop) {
         loop(loop, level, mult);
-      } else if (item instanceof Item.Call call) {
+      } else if (item instanceof Folded.Call call) {
         call(call, level, mult, 1);
       }
     }
   }
 
-  private void loop(final Item.Loop loop, final int level, final long mult) {
-    if (loop.body().size() == 1 && loop.body().get(0) instanceof Item.Call call) {
+  private void loop(final Folded.Loop loop, final int level, final long mult) {
+    if (loop.body().size() == 1 && loop.body().get(0) instanceof Folded.Call call) {
       call(call, level, mult, loop.count());
-    } else if (loop.body().stream().allMatch(Item.Step.class::isInstance)) {
+    } else if (loop.body().stream().allMatch(Folded.Step.class::isInstance)) {
       run(loop.body(), loop.count(), mult);
     } else if (admit(1)) {
       out.append("<details class=\"loop\" data-n=\"").append(Integer.toString(loop.count()))
@@ -125,7 +125,7 @@ final class ReportRenderer {
     }
   }
 
-  private void call(final Item.Call call, final int level, final long mult, final long times) {
+  private void call(final Folded.Call call, final int level, final long mult, final long times) {
     repeated(times, () -> {
       if (openCall(call.method(), call.ordinal(), times, level + 1, mult)) {
         items(call.body(), level + 1, mult * times);
@@ -149,7 +149,7 @@ final class ReportRenderer {
   }
 
   /** A run of steps repeated {@code times}: the lines and bytecode offsets it spans, and its block ids. */
-  private void run(final List<Item> steps, final long times, final long mult) {
+  private void run(final List<Folded> steps, final long times, final long mult) {
     if (!admit(cost(steps.size()))) {
       return;
     }
@@ -157,8 +157,8 @@ final class ReportRenderer {
     final StringBuilder ids = new StringBuilder();
     int low = Integer.MAX_VALUE;
     int high = Integer.MIN_VALUE;
-    for (final Item step : steps) {
-      final int block = ((Item.Step) step).block();
+    for (final Folded step : steps) {
+      final int block = ((Folded.Step) step).block();
       ids.append(ids.length() == 0 ? "" : " ").append(block);
       for (final int line : labels.dictionary().blocks().get(block).lines()) {
         low = Math.min(low, line);
@@ -167,8 +167,8 @@ final class ReportRenderer {
     }
     int start = Integer.MAX_VALUE;
     int end = Integer.MIN_VALUE;
-    for (final Item step : steps) {
-      final BlockEntry b = labels.dictionary().blocks().get(((Item.Step) step).block());
+    for (final Folded step : steps) {
+      final BlockEntry b = labels.dictionary().blocks().get(((Folded.Step) step).block());
       start = Math.min(start, b.startBci());
       end = Math.max(end, b.endBci());
     }

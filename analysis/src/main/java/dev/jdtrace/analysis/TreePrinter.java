@@ -87,36 +87,36 @@ final class TreePrinter {
   }
 
   /** Prints items of a scope. */
-  void items(final List<Item> items, final Scope scope) {
+  void items(final List<Folded> items, final Scope scope) {
     if (scope.mode() == Mode.HIDDEN) {
       return;
     }
     for (int i = 0; i < items.size(); i++) {
-      final Item item = items.get(i);
-      if (item instanceof Item.Step) {
+      final Folded item = items.get(i);
+      if (item instanceof Folded.Step) {
         int j = i;
-        while (j + 1 < items.size() && items.get(j + 1) instanceof Item.Step) {
+        while (j + 1 < items.size() && items.get(j + 1) instanceof Folded.Step) {
           j++;
         }
         if (scope.mode() == Mode.SHOWN) {
           print(scope.level(), new StringBuilder(range(items.subList(i, j + 1))), item.ordinal());
         }
         i = j;
-      } else if (item instanceof Item.Loop loop) {
+      } else if (item instanceof Folded.Loop loop) {
         loop(loop, scope);
-      } else if (item instanceof Item.Call call) {
+      } else if (item instanceof Folded.Call call) {
         call(call, scope, 1);
       }
     }
   }
 
-  private void loop(final Item.Loop loop, final Scope scope) {
+  private void loop(final Folded.Loop loop, final Scope scope) {
     final String times = style.count("× " + loop.count());
     if (scope.mode() != Mode.SHOWN) {
       items(loop.body(), new Scope(scope.mode(), scope.level(), scope.times() * loop.count(), scope.callers()));
-    } else if (loop.body().size() == 1 && loop.body().get(0) instanceof Item.Call call) {
+    } else if (loop.body().size() == 1 && loop.body().get(0) instanceof Folded.Call call) {
       call(call, scope, loop.count());
-    } else if (loop.body().stream().allMatch(Item.Step.class::isInstance)) {
+    } else if (loop.body().stream().allMatch(Folded.Step.class::isInstance)) {
       print(scope.level(), new StringBuilder(range(loop.body())).append(' ').append(times), loop.ordinal());
     } else {
       print(scope.level(), new StringBuilder("loop ").append(times), loop.ordinal());
@@ -124,25 +124,25 @@ final class TreePrinter {
     }
   }
 
-  private void call(final Item.Call call, final Scope scope, final long times) {
+  private void call(final Folded.Call call, final Scope scope, final long times) {
     final Scope inner = enter(scope, call.method());
     header(inner, call.method(), call.ordinal(), times);
     items(call.body(), inner);
   }
 
   /** {@code lines a-b} (or {@code line a}) over a run of steps, or their bci range without line numbers. */
-  private String range(final List<Item> steps) {
+  private String range(final List<Folded> steps) {
     int low = Integer.MAX_VALUE;
     int high = Integer.MIN_VALUE;
-    for (final Item step : steps) {
-      for (final int line : labels.dictionary().blocks().get(((Item.Step) step).block()).lines()) {
+    for (final Folded step : steps) {
+      for (final int line : labels.dictionary().blocks().get(((Folded.Step) step).block()).lines()) {
         low = Math.min(low, line);
         high = Math.max(high, line);
       }
     }
     if (low == Integer.MAX_VALUE) {
-      final BlockEntry first = labels.dictionary().blocks().get(((Item.Step) steps.get(0)).block());
-      final BlockEntry last = labels.dictionary().blocks().get(((Item.Step) steps.get(steps.size() - 1)).block());
+      final BlockEntry first = labels.dictionary().blocks().get(((Folded.Step) steps.get(0)).block());
+      final BlockEntry last = labels.dictionary().blocks().get(((Folded.Step) steps.get(steps.size() - 1)).block());
       return "bci " + first.startBci() + "-" + last.endBci();
     }
     return low == high ? "line " + low : "lines " + low + "-" + high;

@@ -39,7 +39,7 @@ public final class TreeView implements CallListener {
     final int method;
     final long ordinal;
     final TreePrinter.Scope scope;
-    final List<Item> body = new ArrayList<>();
+    final List<Folded> body = new ArrayList<>();
     boolean printed;
 
     Frame(final int method, final long ordinal, final TreePrinter.Scope scope) {
@@ -101,7 +101,7 @@ public final class TreeView implements CallListener {
   @Override
   public void block(final int block, final long ordinal, final int depth) {
     if (!skip) {
-      held += LoopFolder.append(top().body, new Item.Step(block, ordinal));
+      held += LoopFolder.append(top().body, new Folded.Step(block, ordinal));
       dirty = Math.min(dirty, stack.size() - 1);
       if (held > BUDGET) {
         printPending();
@@ -116,12 +116,12 @@ public final class TreeView implements CallListener {
     }
     final Frame frame = stack.remove(stack.size() - 1);
     dirty = Math.min(dirty, stack.size() - 1);
-    final int size = Item.sizeOf(frame.body);
+    final int size = Folded.sizeOf(frame.body);
     if (frame.printed) {
       printer.items(frame.body, frame.scope);
       held -= size;
     } else {
-      held += LoopFolder.append(top().body, Item.Call.of(frame.method, frame.ordinal, frame.body)) - size;
+      held += LoopFolder.append(top().body, Folded.Call.of(frame.method, frame.ordinal, frame.body)) - size;
     }
   }
 

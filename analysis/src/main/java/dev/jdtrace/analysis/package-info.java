@@ -9,7 +9,7 @@
  * TraceReader ──► BlocksExport, JsonExport, CoverageExport          exact, block by block
  *            └──► CallTracker ──► CallListener                      calls and returns, exact (v2: guessed)
  *                                  ├─ CallsExport, SpeedscopeExport, ChromeExport, FoldedExport
- *                                  ├─ TreeView ──► LoopFolder (Item) ──► TreePrinter     show
+ *                                  ├─ TreeView ──► LoopFolder (Folded) ──► TreePrinter     show
  *                                  ├─ StackAt                                           show --at
  *                                  └─ HtmlReport ──► LoopFolder ──► ReportRenderer, ReportPage   report
  * TraceComparison ──► ThreadDigests (pass 1) ──► ThreadDiff over two BlockCursors ──► DiffView

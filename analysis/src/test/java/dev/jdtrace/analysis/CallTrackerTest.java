@@ -12,11 +12,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Call reconstruction on hand-built dictionaries: {@link Hand}'s (main = blocks 0-2, f = blocks 3-5) with
+ * Call reconstruction on hand-built dictionaries: {@link HandTraces}'s (main = blocks 0-2, f = blocks 3-5) with
  * block 4 returning, unless a test says otherwise.
  */
 class CallTrackerTest {
-  private static final TraceDictionary RETURNING_4 = Hand.withEnd(Hand.standard(), 4, BlockEnd.RETURN);
+  private static final TraceDictionary RETURNING_4 = HandTraces.withEnd(HandTraces.standard(), 4, BlockEnd.RETURN);
 
   private static List<String> events(final Map<String, int[]> threads) {
     return events(RETURNING_4, threads);
@@ -25,7 +25,7 @@ class CallTrackerTest {
   /** Records events as {@code >method@ordinal/depth}, {@code <method@ordinal/depth}, {@code block/depth}. */
   private static List<String> events(final TraceDictionary d, final Map<String, int[]> threads) {
     final List<String> events = new ArrayList<>();
-    Hand.play(recording(d, events), d, threads);
+    HandTraces.play(recording(d, events), d, threads);
     return events;
   }
 
@@ -83,20 +83,20 @@ class CallTrackerTest {
   @Test
   void anExceptionIsCaughtByTheLowerFrameOfTheSameMethodWhoseHandlerCoversItsCallSite() {
     // The inner f throws from 4; the outer f's call at 3 is covered by handler 5, so the inner frame ends.
-    assertThat(events(CATCHING, Hand.main(0, 2, 3, 2, 4, 5, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(CATCHING, HandTraces.main(0, 2, 3, 2, 4, 5, 1))).containsExactly("thread main", ">main@0/0", "0/0",
         ">f@1/1", "2/1", "3/1", ">f@3/2", "2/2", "4/2", "<f@5/2", "5/1", "<f@6/1", "1/0", "<main@7/0", "end 7");
   }
 
   @Test
   void aVersion2TraceIsReadWithTheHeuristic() {
     // Without block ends, the handler looks like the inner frame going on (a limit of the heuristic).
-    assertThat(events(Hand.withoutEnds(CATCHING), Hand.main(0, 2, 3, 2, 4, 5, 1))).contains("5/2");
+    assertThat(events(HandTraces.withoutEnds(CATCHING), HandTraces.main(0, 2, 3, 2, 4, 5, 1))).contains("5/2");
   }
 
   @Test
   void aJumpBackToBciZeroIsNoCall() {
-    // Block 4 falls through to block 5 in Hand's dictionary; here f loops from 4 back to 3 at bci 0.
-    assertThat(events(Hand.standard(), Hand.main(0, 3, 4, 3, 5, 1, 2))).containsExactly("thread main", ">main@0/0",
+    // Block 4 falls through to block 5 in HandTraces's dictionary; here f loops from 4 back to 3 at bci 0.
+    assertThat(events(HandTraces.standard(), HandTraces.main(0, 3, 4, 3, 5, 1, 2))).containsExactly("thread main", ">main@0/0",
         "0/0", ">f@1/1", "3/1", "4/1", "3/1", "5/1", "<f@5/1", "1/0", "2/0", "<main@7/0", "end 7");
   }
 
@@ -110,7 +110,7 @@ class CallTrackerTest {
 
   @Test
   void aClassInitialiserRunsInsideTheBlockThatStartsIt() {
-    assertThat(events(INITIALISING, Hand.main(0, 2, 1, 3))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(INITIALISING, HandTraces.main(0, 2, 1, 3))).containsExactly("thread main", ">main@0/0", "0/0",
         "><clinit>@1/1", "2/1", "<<clinit>@2/1", "1/0",
         "><clinit>@3/1", "3/1", "<<clinit>@4/1", "<main@4/0", "end 4");
   }
@@ -118,7 +118,7 @@ class CallTrackerTest {
   @Test
   void aClassInitialiserAReturningBlockCannotStartRunsAfterItsReturn() {
     // The first initialiser's block 2 can start only its own class: the second runs in main's block 0 too.
-    assertThat(events(INITIALISING, Hand.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(INITIALISING, HandTraces.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0",
         "><clinit>@1/1", "2/1", "<<clinit>@2/1", "><clinit>@2/1", "3/1", "<<clinit>@3/1", "1/0", "<main@4/0",
         "end 4");
   }
@@ -134,7 +134,7 @@ class CallTrackerTest {
 
   @Test
   void anUntracedInitialisersCallbackRunsInsideTheBlockThatStartsIt() {
-    assertThat(events(UNTRACED_INIT, Hand.main(0, 2, 1))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(UNTRACED_INIT, HandTraces.main(0, 2, 1))).containsExactly("thread main", ">main@0/0", "0/0",
         ">f@1/1", "2/1", "<f@2/1", "1/0", "<main@3/0", "end 3");
   }
 
@@ -144,7 +144,7 @@ class CallTrackerTest {
     final TraceDictionary unmarked = new TraceDictionary(UNTRACED_INIT.classes(), UNTRACED_INIT.methods(),
         UNTRACED_INIT.blocks().stream().map(b -> new BlockEntry(b.methodIndex(), b.startBci(), b.endBci(), b.lines(),
             b.end(), b.clinits(), b.handlers())).toList());
-    assertThat(events(unmarked, Hand.main(0, 2, 1))).startsWith("thread main", ">main@0/0", "0/0", "<main@1/0",
+    assertThat(events(unmarked, HandTraces.main(0, 2, 1))).startsWith("thread main", ">main@0/0", "0/0", "<main@1/0",
         ">f@1/0");
   }
 
@@ -174,34 +174,34 @@ class CallTrackerTest {
   @Test
   void aCallbackAfterAnExceptionLeftForUntracedCodeEndsTheThrowingFrame() {
     // Untraced code called by main calls f, catches what f throws, then calls g, then returns to main.
-    assertThat(events(THROWING, Hand.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1",
+    assertThat(events(THROWING, HandTraces.main(0, 2, 3, 1))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1",
         "2/1", "<f@2/1", ">g@2/1", "3/1", "<g@3/1", "1/0", "<main@4/0", "end 4");
   }
 
   @Test
   void callAndReturn() {
-    assertThat(events(Hand.main(0, 3, 4, 1, 2))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1", "3/1",
+    assertThat(events(HandTraces.main(0, 3, 4, 1, 2))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1", "3/1",
         "4/1", "<f@3/1", "1/0", "2/0", "<main@5/0", "end 5");
   }
 
   @Test
   void recursionReturnsToTheReturnSiteOfTheLowerFrame() {
     // f calls f from block 3; the inner f returns from block 4; block 4 is the outer f's return site.
-    assertThat(events(Hand.main(0, 3, 3, 4, 4, 1, 2))).containsExactly("thread main", ">main@0/0", "0/0",
+    assertThat(events(HandTraces.main(0, 3, 3, 4, 4, 1, 2))).containsExactly("thread main", ">main@0/0", "0/0",
         ">f@1/1", "3/1", ">f@2/2", "3/2", "4/2", "<f@4/2", "4/1", "<f@5/1", "1/0", "2/0", "<main@7/0", "end 7");
   }
 
   @Test
   void entryAfterABlockThatCannotCallIsASiblingCall() {
     // Block 4 ends with a 1-byte instruction (a return): f returned to untraced code, which called f again.
-    assertThat(events(Hand.main(0, 3, 4, 3, 4, 1))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1",
+    assertThat(events(HandTraces.main(0, 3, 4, 3, 4, 1))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1",
         "3/1", "4/1", "<f@3/1", ">f@3/1", "3/1", "4/1", "<f@5/1", "1/0", "<main@6/0", "end 6");
   }
 
   @Test
   void aBlockOfALowerMethodUnwindsToIt() {
     // An exception thrown two frames deep is caught in main (block 2).
-    assertThat(events(Hand.main(0, 3, 3, 2))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1", "3/1",
+    assertThat(events(HandTraces.main(0, 3, 3, 2))).containsExactly("thread main", ">main@0/0", "0/0", ">f@1/1", "3/1",
         ">f@2/2", "3/2", "<f@3/2", "<f@3/1", "2/0", "<main@4/0", "end 4");
   }
 

@@ -15,12 +15,12 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
-/** The HTML report on hand-built traces (the dictionary of {@link Hand}): structure, escaping and its bound. */
+/** The HTML report on hand-built traces (the dictionary of {@link HandTraces}): structure, escaping and its bound. */
 class HtmlReportTest {
 
   private static String report(final TraceDictionary d, final Map<String, int[]> threads, final int maxNodes) {
     final StringWriter html = new StringWriter();
-    Hand.play(HtmlReport.to(new PrintWriter(html), "hand.trace", ReportSources.NONE, maxNodes), d, threads);
+    HandTraces.play(HtmlReport.to(new PrintWriter(html), "hand.trace", ReportSources.NONE, maxNodes), d, threads);
     return html.toString();
   }
 
@@ -37,7 +37,7 @@ class HtmlReportTest {
     // main: 0, then (1 calling f: 3 4 5) three times the same, once with f's other path (3 5), then 2.
     final int[] blocks = IntStream.concat(IntStream.concat(IntStream.of(0),
         IntStream.range(0, 3).flatMap(i -> IntStream.of(1, 3, 4, 5))), IntStream.of(1, 3, 5, 2)).toArray();
-    final ReportXml page = ReportXml.parse(report(Hand.standard(), Hand.main(blocks), 1000));
+    final ReportXml page = ReportXml.parse(report(HandTraces.standard(), HandTraces.main(blocks), 1000));
     final Element thread = page.all("section", "thread").get(0);
     assertThat(thread.getAttribute("data-name")).isEqualTo("main");
     final ReportXml.Shown shown = page.unfold(thread);
@@ -61,7 +61,7 @@ class HtmlReportTest {
     final Map<String, int[]> threads = new LinkedHashMap<>();
     threads.put("main", new int[] {0, 1, 3, 4, 5, 1, 3, 5, 2});
     threads.put("other", new int[] {3, 5});
-    final ReportXml page = ReportXml.parse(report(Hand.standard(), threads, 1000));
+    final ReportXml page = ReportXml.parse(report(HandTraces.standard(), threads, 1000));
     assertThat(page.all("section", "thread")).extracting(e -> e.getAttribute("data-name")).containsExactly("main", "other");
     final Element f = page.byId("m1");
     assertThat(f.getElementsByTagName("td").item(2).getTextContent()).isEqualTo("3");
@@ -74,9 +74,9 @@ class HtmlReportTest {
   @Test
   void namesAreEscapedInTextAttributesAndEmbeddedJson() throws Exception {
     final String evil = "t.</script><b x=\"1\">&amp;'";
-    final Map<String, List<Hand.M>> classes = new LinkedHashMap<>();
-    classes.put(evil, List.of(new Hand.M("main", new int[] {0, 2, 1}, new int[] {5, 5, 2})));
-    final TraceDictionary d = Hand.dictionary(classes);
+    final Map<String, List<HandTraces.M>> classes = new LinkedHashMap<>();
+    classes.put(evil, List.of(new HandTraces.M("main", new int[] {0, 2, 1}, new int[] {5, 5, 2})));
+    final TraceDictionary d = HandTraces.dictionary(classes);
     final Map<String, int[]> threads = new LinkedHashMap<>();
     threads.put("<i>\"worker\" & 'co'</i>", new int[] {0, 1});
     final String html = report(d, threads, 1000);
@@ -96,7 +96,7 @@ class HtmlReportTest {
   void aLongTraceIsCutAtTheNodeCapWithAMarkerAndCounted() throws Exception {
     // 200,000 calls of f on random paths: nothing folds, so only the cap bounds the page.
     final int[] blocks = randomCalls(200_000, 7);
-    final String html = report(Hand.standard(), Hand.main(blocks), 500);
+    final String html = report(HandTraces.standard(), HandTraces.main(blocks), 500);
     assertThat(html.length()).isLessThan(200_000);
     final ReportXml page = ReportXml.parse(html);
     final Element thread = page.all("section", "thread").get(0);
@@ -121,7 +121,7 @@ class HtmlReportTest {
   void everyCapShowsAPrefixOfThePathAndSaysSo() throws Exception {
     final int[] blocks = randomCalls(40, 11);
     for (int cap = 1; cap <= 120; cap += 7) {
-      final ReportXml page = ReportXml.parse(report(Hand.standard(), Hand.main(blocks), cap));
+      final ReportXml page = ReportXml.parse(report(HandTraces.standard(), HandTraces.main(blocks), cap));
       final Element thread = page.all("section", "thread").get(0);
       final ReportXml.Shown shown = page.unfold(thread);
       assertThat(shown.blocks()).as("cap " + cap).containsExactlyElementsOf(
@@ -138,7 +138,7 @@ class HtmlReportTest {
     for (int t = 0; t < 30; t++) {
       threads.put("worker-" + t, randomCalls(100, t));
     }
-    final ReportXml page = ReportXml.parse(report(Hand.standard(), threads, 50));
+    final ReportXml page = ReportXml.parse(report(HandTraces.standard(), threads, 50));
     final List<Element> markers = page.all("div", "truncated");
     assertThat(markers).hasSize(30);
     assertThat(markers.get(0).getTextContent()).contains("this thread has shown its 50 nodes (--max-nodes)");

@@ -9,28 +9,28 @@ import org.junit.jupiter.api.Test;
 /** Loop folding on hand-built item sequences. */
 class LoopFolderTest {
 
-  private static List<Item> fold(final int... blocks) {
-    final List<Item> body = new ArrayList<>();
+  private static List<Folded> fold(final int... blocks) {
+    final List<Folded> body = new ArrayList<>();
     int held = 0;
     for (int i = 0; i < blocks.length; i++) {
-      held += LoopFolder.append(body, new Item.Step(blocks[i], i));
+      held += LoopFolder.append(body, new Folded.Step(blocks[i], i));
     }
-    assertThat(held).as("size accounting").isEqualTo(Item.sizeOf(body));
+    assertThat(held).as("size accounting").isEqualTo(Folded.sizeOf(body));
     return body;
   }
 
   /** A compact form: a step is its block, a loop is (body)xN. */
-  private static String text(final List<Item> items) {
+  private static String text(final List<Folded> items) {
     final StringBuilder s = new StringBuilder();
-    for (final Item item : items) {
+    for (final Folded item : items) {
       if (s.length() > 0) {
         s.append(' ');
       }
-      if (item instanceof Item.Step step) {
+      if (item instanceof Folded.Step step) {
         s.append(step.block());
-      } else if (item instanceof Item.Loop loop) {
+      } else if (item instanceof Folded.Loop loop) {
         s.append('(').append(text(loop.body())).append(")x").append(loop.count());
-      } else if (item instanceof Item.Call call) {
+      } else if (item instanceof Folded.Call call) {
         s.append("call").append(call.method()).append('[').append(text(call.body())).append(']');
       }
     }
@@ -59,21 +59,21 @@ class LoopFolderTest {
 
   @Test
   void theFirstIterationKeepsItsOrdinals() {
-    final List<Item> body = fold(1, 2, 1, 2, 1, 2);
+    final List<Folded> body = fold(1, 2, 1, 2, 1, 2);
     assertThat(body).hasSize(1);
     assertThat(body.get(0).ordinal()).isZero();
-    assertThat(((Item.Loop) body.get(0)).body().get(1).ordinal()).isEqualTo(1);
+    assertThat(((Folded.Loop) body.get(0)).body().get(1).ordinal()).isEqualTo(1);
   }
 
   @Test
   void identicalCallsFoldAndDifferentCallsDoNot() {
-    final List<Item> body = new ArrayList<>();
+    final List<Folded> body = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      LoopFolder.append(body, new Item.Step(0, 10L * i));
-      LoopFolder.append(body, Item.Call.of(1, 10L * i + 1, List.of(new Item.Step(3, 10L * i + 1))));
+      LoopFolder.append(body, new Folded.Step(0, 10L * i));
+      LoopFolder.append(body, Folded.Call.of(1, 10L * i + 1, List.of(new Folded.Step(3, 10L * i + 1))));
     }
-    LoopFolder.append(body, new Item.Step(0, 30));
-    LoopFolder.append(body, Item.Call.of(1, 31, List.of(new Item.Step(4, 31))));
+    LoopFolder.append(body, new Folded.Step(0, 30));
+    LoopFolder.append(body, Folded.Call.of(1, 31, List.of(new Folded.Step(4, 31))));
     assertThat(text(body)).isEqualTo("(0 call1[3])x3 0 call1[4]");
   }
 

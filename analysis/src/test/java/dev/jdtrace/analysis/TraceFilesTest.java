@@ -12,12 +12,12 @@ class TraceFilesTest {
   private static List<String> notices(final boolean version2) {
     final List<String> notices = new ArrayList<>();
     final List<String> calls = new ArrayList<>();
-    Hand.play(TraceFiles.noticingGuessedCalls(Path.of("old.trace"), new CallTracker(new CallListener() {
+    HandTraces.play(TraceFiles.noticingGuessedCalls(Path.of("old.trace"), new CallTracker(new CallListener() {
       @Override
       public void enter(final int method, final long ordinal, final int depth) {
         calls.add(method + "@" + ordinal);
       }
-    }), notices::add), version2 ? Hand.withoutEnds(Hand.standard()) : Hand.standard(), Hand.main(0, 3, 4, 5, 1, 2));
+    }), notices::add), version2 ? HandTraces.withoutEnds(HandTraces.standard()) : HandTraces.standard(), HandTraces.main(0, 3, 4, 5, 1, 2));
     assertThat(calls).containsExactly("0@0", "1@1");
     return notices;
   }

@@ -2,7 +2,7 @@ package dev.jdtrace.bench;
 
 import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
 import dev.jdtrace.plan.icfg.ProfileKind;
 import dev.jdtrace.plan.icfg.Weights;
@@ -25,7 +25,7 @@ final class Caps {
     final TracedProgram traced = TracedProgram.load(w.javaCommand(), w.includes(), List.of(), line -> { });
     final IcfgPlanner.Result planned =
         IcfgPlanner.plan(traced.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final DecisionUnits groups = DecisionUnits.of(planned.model());
     final int total = planned.witnesses().cardinality();
     final int low = new Distributor(traced.program(), groups, Strategy.FUNCTION).minimumCap();
     final List<Integer> caps = new ArrayList<>();

@@ -453,7 +453,7 @@ final class Report {
     line("## Planning and merge speed (JMH)");
     line("");
     line("`PlanningBenchmark`: a whole-program plan (call resolution, callbacks, optimal profile with static weights "
-        + "and its repair, decision groups, split into one session) of the generated programs of reconstruct's "
+        + "and its repair, decision units, split into one session) of the generated programs of reconstruct's "
         + "`IcfgPlannerBench`. `MergeBenchmark`: the decoding walk over real session streams of a library driver "
         + "(collected once in the setup) plus trace writing to a discarding stream. One fork, throughput mode.");
     line("");

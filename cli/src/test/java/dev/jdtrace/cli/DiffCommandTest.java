@@ -2,7 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.analysis.Hand;
+import dev.jdtrace.analysis.HandTraces;
 import dev.jdtrace.trace.TraceDictionary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code jdtrace diff}: exit codes, the first divergence, resynchronisation and the summary, on
- * hand-built traces (the dictionary of {@link Hand}) and on real traces of the bundled programs.
+ * hand-built traces (the dictionary of {@link HandTraces}) and on real traces of the bundled programs.
  */
 class DiffCommandTest {
   @TempDir
@@ -27,13 +27,13 @@ class DiffCommandTest {
   }
 
   private Path trace(final String name, final TraceDictionary d, final Map<String, int[]> threads) {
-    return Hand.write(dir.resolve(name), d, threads);
+    return HandTraces.write(dir.resolve(name), d, threads);
   }
 
   @Test
   void equalTracesExitZero() {
-    final Path a = trace("a", Hand.standard(), Hand.main(calls(20)));
-    final Path b = trace("b", Hand.standard(), Hand.main(calls(20)));
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(calls(20)));
+    final Path b = trace("b", HandTraces.standard(), HandTraces.main(calls(20)));
     final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).isEqualTo("the traces are equal: 1 thread, 100 block entries\n");
@@ -42,13 +42,13 @@ class DiffCommandTest {
   @Test
   void blocksAreComparedByNameNotById() {
     // B's dictionary has another class first, so every block id differs, but the paths are the same.
-    final Map<String, List<Hand.M>> classes = new LinkedHashMap<>();
-    classes.put("t.A", List.of(new Hand.M("g", new int[] {0, 4, 7})));
-    classes.put("t.C", List.of(new Hand.M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
-        new Hand.M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
+    final Map<String, List<HandTraces.M>> classes = new LinkedHashMap<>();
+    classes.put("t.A", List.of(new HandTraces.M("g", new int[] {0, 4, 7})));
+    classes.put("t.C", List.of(new HandTraces.M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
+        new HandTraces.M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
     final int[] shifted = IntStream.of(calls(5)).map(b -> b + 1).toArray();
-    final Path a = trace("a", Hand.standard(), Hand.main(calls(5)));
-    final Path b = trace("b", Hand.dictionary(classes), Hand.main(shifted));
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(calls(5)));
+    final Path b = trace("b", HandTraces.dictionary(classes), HandTraces.main(shifted));
     assertThat(Cli.execute("diff", a.toString(), b.toString()).exitCode()).isZero();
   }
 
@@ -57,8 +57,8 @@ class DiffCommandTest {
     final int[] expected = calls(20);
     // B takes f's other path once, in the 6th call: 3 5 instead of 3 4 5.
     final int[] actual = IntStream.range(0, expected.length).filter(i -> i != 27).map(i -> expected[i]).toArray();
-    final Path a = trace("a", Hand.standard(), Hand.main(expected));
-    final Path b = trace("b", Hand.standard(), Hand.main(actual));
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(expected));
+    final Path b = trace("b", HandTraces.standard(), HandTraces.main(actual));
     final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
     assertThat(r.out()).contains("thread main: first difference at entry #27 of A and #27 of B\n")
@@ -75,8 +75,8 @@ class DiffCommandTest {
 
   @Test
   void tracesThatNeverAgreeAgainAreCountedToTheEnd() {
-    final Path a = trace("a", Hand.standard(), Hand.main(calls(3)));
-    final Path b = trace("b", Hand.standard(), Hand.main(0, 1, 2));
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(calls(3)));
+    final Path b = trace("b", HandTraces.standard(), HandTraces.main(0, 1, 2));
     final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.out()).contains("first difference at entry #1 of A and #1 of B").contains("they do not agree again")
@@ -85,22 +85,22 @@ class DiffCommandTest {
 
   @Test
   void ignoredThreadsAndClassesAreLeftOut() {
-    final Map<String, int[]> withWorker = new LinkedHashMap<>(Hand.main(calls(4)));
+    final Map<String, int[]> withWorker = new LinkedHashMap<>(HandTraces.main(calls(4)));
     withWorker.put("worker-1", new int[] {3, 4, 5});
-    final Path a = trace("a", Hand.standard(), Hand.main(calls(4)));
-    final Path b = trace("b", Hand.standard(), withWorker);
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(calls(4)));
+    final Path b = trace("b", HandTraces.standard(), withWorker);
     final Cli.Outcome r = Cli.execute("diff", a.toString(), b.toString());
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.out()).contains("only in B: worker-1");
     assertThat(Cli.execute("diff", a.toString(), b.toString(), "--ignore-thread", "worker-*").exitCode()).isZero();
 
     // Blocks of class t.N interleaved in B only.
-    final Map<String, List<Hand.M>> classes = new LinkedHashMap<>();
-    classes.put("t.C", List.of(new Hand.M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
-        new Hand.M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
-    classes.put("t.N", List.of(new Hand.M("noise", new int[] {0, 1, 5})));
+    final Map<String, List<HandTraces.M>> classes = new LinkedHashMap<>();
+    classes.put("t.C", List.of(new HandTraces.M("main", new int[] {0, 2, 1}, new int[] {5, 7, 2}, new int[] {10, 10, 3}),
+        new HandTraces.M("f", new int[] {0, 2, 10}, new int[] {5, 5, 11}, new int[] {6, 8, 12})));
+    classes.put("t.N", List.of(new HandTraces.M("noise", new int[] {0, 1, 5})));
     final int[] noisy = IntStream.of(calls(4)).flatMap(x -> x == 5 ? IntStream.of(5, 6) : IntStream.of(x)).toArray();
-    final Path c = trace("c", Hand.dictionary(classes), Hand.main(noisy));
+    final Path c = trace("c", HandTraces.dictionary(classes), HandTraces.main(noisy));
     assertThat(Cli.execute("diff", a.toString(), c.toString()).exitCode()).isEqualTo(1);
     assertThat(Cli.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.N").exitCode()).isZero();
     assertThat(Cli.execute("diff", a.toString(), c.toString(), "--ignore-class", "t.*").out())
@@ -109,20 +109,20 @@ class DiffCommandTest {
 
   @Test
   void threadsAreMatchedByNameWhateverTheirOrder() {
-    final Map<String, int[]> ab = new LinkedHashMap<>(Hand.main(calls(3)));
+    final Map<String, int[]> ab = new LinkedHashMap<>(HandTraces.main(calls(3)));
     ab.put("worker-1", new int[] {3, 4, 5});
     final Map<String, int[]> ba = new LinkedHashMap<>();
     ba.put("worker-1", new int[] {3, 4, 5});
-    ba.putAll(Hand.main(calls(3)));
-    final Cli.Outcome r = Cli.execute("diff", trace("a", Hand.standard(), ab).toString(),
-        trace("b", Hand.standard(), ba).toString());
+    ba.putAll(HandTraces.main(calls(3)));
+    final Cli.Outcome r = Cli.execute("diff", trace("a", HandTraces.standard(), ab).toString(),
+        trace("b", HandTraces.standard(), ba).toString());
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).isEqualTo("the traces are equal: 2 threads, 18 block entries\n");
   }
 
   @Test
   void errorsExitTwo() throws Exception {
-    final Path a = trace("a", Hand.standard(), Hand.main(calls(2)));
+    final Path a = trace("a", HandTraces.standard(), HandTraces.main(calls(2)));
     final Cli.Outcome missing = Cli.execute("diff", a.toString(), dir.resolve("nope").toString());
     assertThat(missing.exitCode()).isEqualTo(Failures.JDTRACE);
     assertThat(missing.err()).contains("no such trace file");

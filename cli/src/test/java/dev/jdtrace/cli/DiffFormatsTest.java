@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.jdtrace.analysis.Hand;
+import dev.jdtrace.analysis.HandTraces;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,15 +48,15 @@ class DiffFormatsTest {
 
   /** A: main and worker-1. B: main takes block 2 (line 3) instead of f's block 4 (line 11) at entry 27; only-b. */
   private Path[] traces() {
-    final Map<String, int[]> a = new LinkedHashMap<>(Hand.main(calls(20)));
+    final Map<String, int[]> a = new LinkedHashMap<>(HandTraces.main(calls(20)));
     a.put("worker-1", new int[] {3, 4, 5});
     final int[] changed = calls(20);
     changed[27] = 2;
-    final Map<String, int[]> b = new LinkedHashMap<>(Hand.main(changed));
+    final Map<String, int[]> b = new LinkedHashMap<>(HandTraces.main(changed));
     b.put("worker-1", new int[] {3, 4, 5});
     b.put("only-b", new int[] {3, 5});
-    return new Path[] {Hand.write(dir.resolve("a.trace"), Hand.standard(), a),
-        Hand.write(dir.resolve("b.trace"), Hand.standard(), b)};
+    return new Path[] {HandTraces.write(dir.resolve("a.trace"), HandTraces.standard(), a),
+        HandTraces.write(dir.resolve("b.trace"), HandTraces.standard(), b)};
   }
 
   private static Path surefireSchema() throws Exception {

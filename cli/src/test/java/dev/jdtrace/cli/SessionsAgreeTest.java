@@ -176,7 +176,7 @@ class SessionsAgreeTest {
   @Test
   void nondeterministicProgramDivergesAndWritesNoTraceWithoutFallback() {
     final Path trace = dir.resolve("n.trace");
-    // Every class planned: the one class the program loads is one decision group, too few for three sessions.
+    // Every class planned: the one class the program loads is one decision unit, too few for three sessions.
     final Cli.Outcome o = Cli.execute("run", "--all-classes", "--sessions", "3", "--no-fallback", "--stdin",
         "/dev/null", "-o", trace.toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, Nondeterministic.class.getName());
     assertThat(o.exitCode()).as(o.err()).isEqualTo(Failures.DIVERGED);

@@ -2,7 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jdtrace.analysis.Hand;
+import dev.jdtrace.analysis.HandTraces;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -67,8 +67,8 @@ class VerbosityTest {
 
   @Test
   void quietDiffAnswersByItsExitCodeAlone() {
-    final Path a = Hand.write(dir.resolve("a"), Hand.standard(), Hand.main(0, 3, 4, 5, 1));
-    final Path b = Hand.write(dir.resolve("b"), Hand.standard(), Hand.main(0, 3, 5, 1));
+    final Path a = HandTraces.write(dir.resolve("a"), HandTraces.standard(), HandTraces.main(0, 3, 4, 5, 1));
+    final Path b = HandTraces.write(dir.resolve("b"), HandTraces.standard(), HandTraces.main(0, 3, 5, 1));
     final Cli.Outcome same = Cli.execute("diff", "-q", a.toString(), a.toString());
     final Cli.Outcome differ = Cli.execute("diff", "-q", a.toString(), b.toString());
     assertThat(same.exitCode()).isZero();

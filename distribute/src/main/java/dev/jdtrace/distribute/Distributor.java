@@ -2,7 +2,7 @@ package dev.jdtrace.distribute;
 
 import dev.jdtrace.distribute.cost.Prediction;
 import dev.jdtrace.plan.cost.CostModel;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.model.Block;
 import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.plan.optimal.IntUnionFind;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Splits a decodable witness set across sessions. The decision units ({@link DecisionGroups}) stay whole in
+ * Splits a decodable witness set across sessions. The decision units ({@link DecisionUnits}) stay whole in
  * one session where the cap allows and may overlap (the callbacks' first witnesses are in every unit about
  * untraced code); the strategy turns them into jobs, and the jobs are packed greedily into sessions under
  * the per-session breakpoint cap, opening more sessions when none has room. A job larger than the cap is
@@ -70,7 +70,7 @@ public final class Distributor {
    * @param set the index of {@code shared} in its {@link SharedSets}, or -1 for none
    */
   private record Job(int[] own, int[] shared, int set, int choice, boolean untraced,
-      List<DecisionGroups.Choice> choices, List<Job> members) {
+      List<DecisionUnits.Choice> choices, List<Job> members) {
     /** A job that is not split further. */
     Job(final int[] own, final int[] shared, final int set, final int choice, final boolean untraced) {
       this(own, shared, set, choice, untraced, List.of(), List.of());
@@ -151,7 +151,7 @@ public final class Distributor {
   }
 
   /** A distributor with the typical cost model. */
-  public Distributor(final Program program, final DecisionGroups groups, final Strategy strategy) {
+  public Distributor(final Program program, final DecisionUnits groups, final Strategy strategy) {
     this(program, groups, strategy, TYPICAL);
   }
 
@@ -160,14 +160,14 @@ public final class Distributor {
    *
    * @param cost what a hit costs per breakpoint set, for the optimized strategy
    */
-  public Distributor(final Program program, final DecisionGroups groups, final Strategy strategy,
+  public Distributor(final Program program, final DecisionUnits groups, final Strategy strategy,
       final CostModel cost) {
     this.program = program;
     this.strategy = strategy;
     this.cost = cost;
-    // The units of one DecisionGroups that hold the callbacks' first witnesses hold the same ones.
-    final int[] shared = groups.units().stream().filter(DecisionGroups.Unit::holdsShared).findFirst()
-        .map(DecisionGroups.Unit::shared).orElse(NONE);
+    // The units of one DecisionUnits that hold the callbacks' first witnesses hold the same ones.
+    final int[] shared = groups.units().stream().filter(DecisionUnits.Unit::holdsShared).findFirst()
+        .map(DecisionUnits.Unit::shared).orElse(NONE);
     this.unsplitShared = new SharedSets(shared.length > 0 ? List.of(shared) : List.of());
     this.callbackCandidates = groups.callbackCandidates();
     this.largestCallbacks = twoLargest(callbackCandidates.stream().mapToInt(a -> a.length).toArray());
@@ -366,14 +366,14 @@ public final class Distributor {
         addUnder(unit, split);
       }
     } else {
-      for (final DecisionGroups.Choice c : job.choices()) {
+      for (final DecisionUnits.Choice c : job.choices()) {
         addChoice(job, c, split);
       }
     }
   }
 
   /** One choice of a unit: whole if it fits, else a pairwise cover of its candidates, each with the core. */
-  private void addChoice(final Job unit, final DecisionGroups.Choice c, final Split split) {
+  private void addChoice(final Job unit, final DecisionUnits.Choice c, final Split split) {
     final int cap = split.cap;
     final List<Job> out = split.out;
     final int[][] candidates = beyondCore(c);
@@ -467,7 +467,7 @@ public final class Distributor {
   }
 
   /** A choice's candidates (the callbacks first, if over them) without its core's witnesses. */
-  private int[][] beyondCore(final DecisionGroups.Choice c) {
+  private int[][] beyondCore(final DecisionUnits.Choice c) {
     final BitSet core = new BitSet();
     set(core, c.core());
     final java.util.stream.Stream<int[]> callbacks = c.overCallbacks() ? callbackCandidates.stream()
@@ -491,7 +491,7 @@ public final class Distributor {
    * The shared witnesses (unless the choice is over the callbacks), the core and the two largest candidates
    * of a choice (one if it has one).
    */
-  private int leastPair(final Job unit, final DecisionGroups.Choice c) {
+  private int leastPair(final Job unit, final DecisionUnits.Choice c) {
     final BitSet core = new BitSet();
     set(core, c.core());
     final int[] sizes = new int[c.candidates().length + (c.overCallbacks() ? 2 : 0)];
@@ -521,12 +521,12 @@ public final class Distributor {
   }
 
   /** Whether a unit's choices hold all its own witnesses, so that splitting it by them loses none. */
-  private boolean splittable(final DecisionGroups.Unit u) {
+  private boolean splittable(final DecisionUnits.Unit u) {
     if (u.choices().isEmpty()) {
       return false;
     }
     final BitSet held = new BitSet();
-    for (final DecisionGroups.Choice c : u.choices()) {
+    for (final DecisionUnits.Choice c : u.choices()) {
       if (c.overCallbacks() && callbackCandidates.isEmpty()) {
         return false;
       }
@@ -579,7 +579,7 @@ public final class Distributor {
     final int n = least(job);
     if (n < job.size()) {
       final Job unit = job;
-      final DecisionGroups.Choice c = job.choices().stream().filter(x -> leastPair(unit, x) == n).findFirst()
+      final DecisionUnits.Choice c = job.choices().stream().filter(x -> leastPair(unit, x) == n).findFirst()
           .orElseThrow();
       final String at = c.block() < 0 ? "the choice of which callback untraced code calls"
           : "the decision at " + where(c.block());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jdtrace.plan.cost.CostModel;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -26,7 +26,7 @@ class DistributorTest {
 
   @Test
   void hotUnitGetsASmallSessionAndColdUnitsShareOne() {
-    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
     units.add(unit(false, 0));
     for (int w = 1; w <= 40; w++) {
       units.add(unit(false, w));
@@ -34,7 +34,7 @@ class DistributorTest {
     final double[] hits = new double[41];
     hits[0] = 1_000_000;
     java.util.Arrays.fill(hits, 1, 41, 1);
-    final List<BitSet> split = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL)
+    final List<BitSet> split = new Distributor(NONE, new DecisionUnits(units), Strategy.OPTIMIZED, MODEL)
         .split(2, Integer.MAX_VALUE, hits);
     assertThat(split).hasSize(2);
     assertThat(split).anySatisfy(s -> assertThat(s).isEqualTo(bits(0)));
@@ -43,11 +43,11 @@ class DistributorTest {
   @Test
   void unitsAboutUntracedCodeShareTheSessionHoldingTheCallbackWitnesses() {
     // Witnesses 0-2 are the callbacks' first witnesses, in every unit about untraced code.
-    final List<DecisionGroups.Unit> units = List.of(unit(true, 0, 1, 2), unit(true, 0, 1, 2, 3),
+    final List<DecisionUnits.Unit> units = List.of(unit(true, 0, 1, 2), unit(true, 0, 1, 2, 3),
         unit(true, 0, 1, 2, 4), unit(false, 5), unit(false, 6));
     final double[] hits = {10, 10, 10, 1, 1, 50, 50};
     for (final Strategy s : List.of(Strategy.FINE, Strategy.OPTIMIZED)) { // FUNCTION needs methods
-      final List<BitSet> split = new Distributor(NONE, new DecisionGroups(units), s, MODEL).split(2, 6, hits);
+      final List<BitSet> split = new Distributor(NONE, new DecisionUnits(units), s, MODEL).split(2, 6, hits);
       assertThat(split.stream().filter(b -> b.get(0)).count()).as(s.name()).isEqualTo(1);
     }
   }
@@ -55,7 +55,7 @@ class DistributorTest {
   @Test
   void capBelowTheLargestUnitNamesItAndTheCapThatWorks() {
     // Choice -1: the callbacks' own choice, at the bottom of every thread.
-    final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(new DecisionGroups.Unit(bits(0, 1, 2), -1,
+    final Distributor d = new Distributor(NONE, new DecisionUnits(List.of(new DecisionUnits.Unit(bits(0, 1, 2), -1,
         true), unit(false, 3))), Strategy.FINE, MODEL);
     assertThat(d.minimumCap()).isEqualTo(3);
     assertThatThrownBy(() -> d.split(1, 2, new double[4])).isInstanceOfSatisfying(CapTooSmallException.class, e -> {
@@ -70,9 +70,9 @@ class DistributorTest {
   void unitOverTheCapIsSplitSoThatEveryTwoCandidatesShareASession() {
     // One choice of four candidates of two witnesses each: 8 together, any pair 4.
     final int[][] candidates = {{0, 1}, {2, 3}, {4, 5}, {6, 7}};
-    final DecisionGroups.Unit unit = new DecisionGroups.Unit(bits(0, 1, 2, 3, 4, 5, 6, 7), 0, false,
-        List.of(new DecisionGroups.Choice(0, candidates, new int[0])));
-    final Distributor d = new Distributor(NONE, new DecisionGroups(List.of(unit)), Strategy.FINE, MODEL);
+    final DecisionUnits.Unit unit = new DecisionUnits.Unit(bits(0, 1, 2, 3, 4, 5, 6, 7), 0, false,
+        List.of(new DecisionUnits.Choice(0, candidates, new int[0])));
+    final Distributor d = new Distributor(NONE, new DecisionUnits(List.of(unit)), Strategy.FINE, MODEL);
     assertThat(d.largestUnit()).isEqualTo(8);
     assertThat(d.minimumCap()).isEqualTo(4);
     assertThat(d.split(1, 8, new double[8])).containsExactly(bits(0, 1, 2, 3, 4, 5, 6, 7));
@@ -106,18 +106,18 @@ class DistributorTest {
       callbackCandidates.add(new int[] {k});
       callbackWitnesses.set(k);
     }
-    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
     // At the thread's untraced bottom: a callback, or the thread's end (no witness).
-    units.add(new DecisionGroups.Unit(callbackWitnesses, -1, true,
-        List.of(new DecisionGroups.Choice(-1, new int[][] {{}}, new int[0], true))));
+    units.add(new DecisionUnits.Unit(callbackWitnesses, -1, true,
+        List.of(new DecisionUnits.Choice(-1, new int[][] {{}}, new int[0], true))));
     for (int i = 0; i < calls; i++) {
       final int returnSite = 10 + i;
       final BitSet witnesses = (BitSet) callbackWitnesses.clone();
       witnesses.set(returnSite);
-      units.add(new DecisionGroups.Unit(witnesses, returnSite, true,
-          List.of(new DecisionGroups.Choice(returnSite, new int[][] {{returnSite}}, new int[0], true))));
+      units.add(new DecisionUnits.Unit(witnesses, returnSite, true,
+          List.of(new DecisionUnits.Choice(returnSite, new int[][] {{returnSite}}, new int[0], true))));
     }
-    final Distributor d = new Distributor(NONE, new DecisionGroups(units, callbackCandidates), Strategy.FINE,
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units, callbackCandidates), Strategy.FINE,
         MODEL);
     assertThat(d.minimumCap()).isEqualTo(2);
     final int cap = 6;
@@ -142,11 +142,11 @@ class DistributorTest {
 
   @Test
   void capsTriedAreNoneThenHalvesOfTheWitnessesDownToTheLeastCapOrTheMostSessions() {
-    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
     for (int w = 0; w < 100; w += 2) {
       units.add(unit(false, w, w + 1));
     }
-    final Distributor d = new Distributor(NONE, new DecisionGroups(units), Strategy.OPTIMIZED, MODEL);
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units), Strategy.OPTIMIZED, MODEL);
     assertThat(d.minimumCap()).isEqualTo(2);
     assertThat(d.capsToTry(8)).containsExactly(Integer.MAX_VALUE, 50, 25); // 8 sessions of 12 hold 96 of 100
     assertThat(d.capsToTry(100)).containsExactly(Integer.MAX_VALUE, 50, 25, 12, 6, 3);
@@ -156,13 +156,13 @@ class DistributorTest {
   void everyUnitLandsWholeInASessionUnderTheCap(@ForAll("units") final List<List<Integer>> raw,
       @ForAll @IntRange(min = 1, max = 5) final int sessions, @ForAll @IntRange(min = 0, max = 6) final int slack,
       @ForAll final Strategy strategy) {
-    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
     final BitSet all = new BitSet();
     for (int i = 0; i < raw.size(); i++) {
       final BitSet b = new BitSet();
       raw.get(i).forEach(b::set);
       all.or(b);
-      units.add(new DecisionGroups.Unit(b, b.nextSetBit(0), i % 3 == 0));
+      units.add(new DecisionUnits.Unit(b, b.nextSetBit(0), i % 3 == 0));
     }
     final double[] hits = new double[64];
     for (int i = 0; i < hits.length; i++) {
@@ -170,14 +170,14 @@ class DistributorTest {
     }
     // Units merged by method only matter for FUNCTION; a program without methods keeps them as they are.
     final Strategy s = strategy == Strategy.FUNCTION ? Strategy.FINE : strategy;
-    final Distributor d = new Distributor(NONE, new DecisionGroups(units), s, MODEL);
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units), s, MODEL);
     final int cap = d.minimumCap() + slack;
     final List<BitSet> split = d.split(sessions, cap, hits);
     final BitSet union = new BitSet();
     split.forEach(union::or);
     assertThat(union).isEqualTo(all);
     assertThat(split).allSatisfy(b -> assertThat(b.cardinality()).isLessThanOrEqualTo(cap));
-    for (final DecisionGroups.Unit u : units) {
+    for (final DecisionUnits.Unit u : units) {
       assertThat(split).anySatisfy(b -> assertThat(u.missingFrom(b)).isZero());
     }
   }
@@ -188,7 +188,7 @@ class DistributorTest {
         .ofMaxSize(20);
   }
 
-  private static DecisionGroups.Unit unit(final boolean untraced, final int... witnesses) {
-    return new DecisionGroups.Unit(bits(witnesses), witnesses[0], untraced);
+  private static DecisionUnits.Unit unit(final boolean untraced, final int... witnesses) {
+    return new DecisionUnits.Unit(bits(witnesses), witnesses[0], untraced);
   }
 }

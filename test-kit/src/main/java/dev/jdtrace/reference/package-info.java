@@ -12,7 +12,7 @@
  *       the distributor's and the walk's property tests;</li>
  *   <li>{@code dev.jdtrace.reconstruct.walk.GeneratedProgram}: random whole programs, for the walk's
  *       property tests and bench's planning benchmark;</li>
- *   <li>{@code dev.jdtrace.analysis}: {@code Hand}, traces built by hand with the real writer, and {@code
+ *   <li>{@code dev.jdtrace.analysis}: {@code HandTraces}, traces built by hand with the real writer, and {@code
  *       ReportXml}, a reader of the HTML report, for analysis's and cli's tests;</li>
  *   <li>this package: the stepping reference, for cli's end-to-end exactness tests.</li>
  * </ul>

@@ -97,7 +97,7 @@ final class AttachRun {
           round++;
           continue;
         }
-        final FirstPass.Unknown unknown = FirstPass.Unknown.of(results.stream().map(AttachResult::run).toList());
+        final PlannedClasses.Unknown unknown = PlannedClasses.Unknown.of(results.stream().map(AttachResult::run).toList());
         if (!unknown.traced().isEmpty()) {
           final String which = unknown.describe();
           if (results.stream().anyMatch(AttachResult::targetExited)) {

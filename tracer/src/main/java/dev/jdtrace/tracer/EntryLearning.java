@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 
 /**
  * Learning the entries untraced code makes into traced methods after a decoding diverged, and running again
- * with them once ({@link Discovery} learns them). What the plan starts with is {@link OpenWorldEntries}'.
+ * with them once ({@link LearnedEntries} learns them). What the plan starts with is {@link OpenWorldEntries}'.
  */
 final class EntryLearning {
   private EntryLearning() {
@@ -32,8 +32,8 @@ final class EntryLearning {
     // A --within stream holds only windows: the entries are learned by a run of their own.
     final List<String> learned = streams.size() == 1 && request.within() == null
         && ExternalEntries.canLearnFrom(traced.structure(), planned.plan().sessions().get(0).witnesses())
-        ? Discovery.learnFrom(traced, request.stdin(), streams.get(0), known, info)
-        : Discovery.observe(traced, request.stdin(), known, info);
+        ? LearnedEntries.learnFrom(traced, request.stdin(), streams.get(0), known, info)
+        : LearnedEntries.observe(traced, request.stdin(), known, info);
     if (learned.equals(known)) {
       // No entry was missing: the sessions' streams fit no one path, so one session traces it, as without learning.
       if (planned.plan().sessions().size() > 1) {

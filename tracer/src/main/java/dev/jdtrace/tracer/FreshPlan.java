@@ -6,7 +6,7 @@ import dev.jdtrace.distribute.Plan;
 import dev.jdtrace.distribute.cost.Prediction;
 import dev.jdtrace.distribute.cost.SessionCount;
 import dev.jdtrace.plan.cost.CostModel;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
 import dev.jdtrace.plan.icfg.Weights;
@@ -45,14 +45,14 @@ final class FreshPlan {
     } else {
       loaded.or(traceWeights.loadedBlocks(program));
     }
-    final Distributor fitting = new Distributor(program, DecisionGroups.of(optimal.model()), request.strategy(), cost);
+    final Distributor fitting = new Distributor(program, DecisionUnits.of(optimal.model()), request.strategy(), cost);
     final IcfgPlanner.Result planned;
     final Distributor distributor;
     if (request.cap() < fitting.minimumCap()) {
       // Untraced code's choices need every callback's first witnesses in one session; witnesses that end them
       // let them split in pairs, for a few more hits.
       planned = IcfgPlanner.withSmallUnits(structure, optimal);
-      distributor = new Distributor(program, DecisionGroups.of(planned.model()), request.strategy(), cost);
+      distributor = new Distributor(program, DecisionUnits.of(planned.model()), request.strategy(), cost);
       info.accept("--cap " + request.cap() + " is below this plan's least cap, " + fitting.minimumCap() + ": "
           + Plural.of(planned.witnesses().cardinality() - optimal.witnesses().cardinality(), "witness")
           + " added where untraced code's choices needed every callback's first witnesses in one session; "

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * The hits each witness took in a run, kept with what the first run saw (the plan cache's entry for the command
  * and input) to weigh the next plan's prediction. The static estimate misses long loops and methods run
  * thousands of times (commons-compress's bzip2: 40k hits expected, 374k taken), and the first run cannot count
- * them cheaply ({@code ClassLoadProbe}); the sessions count them exactly, for free. Only a miss is kept: a run
+ * them cheaply ({@code FirstRun}); the sessions count them exactly, for free. Only a miss is kept: a run
  * whose hits moved no session's prediction out of 1.5× keeps the entry as it was, so the plan cache, keyed by
  * them, keeps finding its plan.
  */

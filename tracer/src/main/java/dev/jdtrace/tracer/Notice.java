@@ -77,7 +77,7 @@ public sealed interface Notice {
    *
    * @param asked the sessions asked for
    * @param planned the sessions of the plan
-   * @param jobs the jobs the decision groups form, each whole in one session
+   * @param jobs the jobs the decision units form, each whole in one session
    * @param strategy how the jobs were packed
    * @param cached whether the plan is a cached one, split when it was made (then {@code jobs} is not known)
    */

@@ -24,7 +24,7 @@ final class OpenWorldEntries {
    * decoding diverges (untraced code that enters where no traced method could). All-blocks plans need neither:
    * every entry is a witness there, so a missing one ends in a divergence, and the streams teach it.
    *
-   * @param input the input recorded so far, which keys the cache ({@link Discovery#cached}), or {@code null}
+   * @param input the input recorded so far, which keys the cache ({@link LearnedEntries#cached}), or {@code null}
    *     to leave the cache aside
    */
   static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final byte[] input,
@@ -37,10 +37,10 @@ final class OpenWorldEntries {
       }
       return traced;
     }
-    final Optional<List<String>> cached = input == null ? Optional.empty() : Discovery.cached(traced, input);
+    final Optional<List<String>> cached = input == null ? Optional.empty() : LearnedEntries.cached(traced, input);
     if (cached.isPresent()) {
       info.accept("open world (" + traced.openWorld().get() + "): " + cached.get().size()
-          + " entries from untraced code learned before, cached in " + Discovery.file(traced, input));
+          + " entries from untraced code learned before, cached in " + LearnedEntries.file(traced, input));
       return traced.withLearned(cached.get());
     }
     if (request.profile() == ProfileKind.ALL_BLOCKS) {

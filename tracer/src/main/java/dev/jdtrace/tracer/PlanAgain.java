@@ -16,9 +16,9 @@ abstract sealed class PlanAgain extends RuntimeException {
   /** Sessions loaded classes the plan did not know: the run plans again with them. */
   static final class Unplanned extends PlanAgain {
     private static final long serialVersionUID = 1L;
-    final transient FirstPass.Unknown classes;
+    final transient PlannedClasses.Unknown classes;
 
-    Unplanned(final FirstPass.Unknown classes) {
+    Unplanned(final PlannedClasses.Unknown classes) {
       this.classes = classes;
     }
   }

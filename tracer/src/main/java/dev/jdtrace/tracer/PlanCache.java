@@ -219,15 +219,15 @@ final class PlanCache {
   }
 
   /** What a first run saw, remembered for a key, or null. */
-  static FirstPass.Observed readLoaded(final String key) {
+  static PlannedClasses.Observed readLoaded(final String key) {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
-    return stored == null || stored.classes() == null ? null : new FirstPass.Observed(
+    return stored == null || stored.classes() == null ? null : new PlannedClasses.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
         : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis(),
         stored.hits());
   }
 
-  static void writeLoaded(final String key, final FirstPass.Observed observed) {
+  static void writeLoaded(final String key, final PlannedClasses.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
         observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),

@@ -31,7 +31,7 @@ final class PlanStage {
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
     // Planning alone shows nothing of the program; its input comes from a file or is empty.
-    final FirstPass.Observed observed = request.allClasses() ? null : FirstPass.run(command, filter,
+    final PlannedClasses.Observed observed = request.allClasses() ? null : PlannedClasses.run(command, filter,
         request.stdin(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), info);
     final RunRequest asked = oneSessionForThreads(observed, request, info);
     // A plan file does not carry the untraced classes the first run loaded: collect and merge plan nothing
@@ -47,7 +47,7 @@ final class PlanStage {
    * session is exact whatever it does (DESIGN §2, "Same run"). Known before any session runs, this saves
    * the sessions that would only disagree.
    */
-  static RunRequest oneSessionForThreads(final FirstPass.Observed observed, final RunRequest request,
+  static RunRequest oneSessionForThreads(final PlannedClasses.Observed observed, final RunRequest request,
       final Consumer<String> info) {
     if (observed == null || observed.threads() < 2 || request.sameRun().deterministic() || request.sessions() == 1) {
       return request;
@@ -62,16 +62,16 @@ final class PlanStage {
    * when {@code untraced}, the untraced classes it loaded.
    */
   private static TracedProgram load(final JavaCommand command, final ClassFilter filter,
-      final FirstPass.Observed observed, final boolean untraced) {
+      final PlannedClasses.Observed observed, final boolean untraced) {
     return load(command, filter, observed, untraced, false);
   }
 
   /**
-   * As {@link #load(JavaCommand, ClassFilter, FirstPass.Observed, boolean)}; with {@code sentinels}, only the
+   * As {@link #load(JavaCommand, ClassFilter, PlannedClasses.Observed, boolean)}; with {@code sentinels}, only the
    * methods the first run saw run may run, and the others get sentinels ({@link Sentinels}).
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter,
-      final FirstPass.Observed observed, final boolean untraced, final boolean sentinels) {
+      final PlannedClasses.Observed observed, final boolean untraced, final boolean sentinels) {
     return observed == null ? TracedProgram.load(command, filter, null, null, List.of(), null)
         : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of(),
             sentinels && observed.ran() != null ? observed.ran().keySet() : null).withRan(observed.ran());

@@ -7,7 +7,7 @@ import dev.jdtrace.plan.cost.CostModel;
  * attach, class loading, its own work and exit, as that run measured them. The calibration's trivial program
  * starts in 0.5 s; a library driver's sessions measured 2 to 3 s each. The first run also set a breakpoint at
  * the entry of each method of the classes it saw load and, once it ran, one more for its tenth run, and stopped
- * the thread at each method's first run while it set that one ({@code ClassLoadProbe}); a session sets its own
+ * the thread at each method's first run while it set that one ({@code FirstRun}); a session sets its own
  * breakpoints instead, and stops no thread at a hit, which the model counts apart.
  *
  * <p>It also carries the hits each witness took in an earlier run of the same command and input, when they

@@ -17,7 +17,7 @@ import java.util.List;
  * @param javaCommand the java command, exactly as given
  * @param sessions sessions wanted (more are opened when the cap requires), or 0 to choose by the cost model
  * @param cap the most breakpoints per session
- * @param strategy how decision groups combine into jobs
+ * @param strategy how decision units combine into jobs
  * @param parallel sessions run at once (the workers the cost model plans for)
  * @param allClasses plan every traced class of the classpath, instead of only those a first run of the
  *     program loads

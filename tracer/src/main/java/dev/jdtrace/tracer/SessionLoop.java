@@ -59,7 +59,7 @@ final class SessionLoop {
       if (show) {
         shown.run = ShownRun.of(results.get(0));
       }
-      final FirstPass.Unknown unknown = FirstPass.Unknown.of(results);
+      final PlannedClasses.Unknown unknown = PlannedClasses.Unknown.of(results);
       if (!unknown.isEmpty()) {
         throw new PlanAgain.Unplanned(unknown);
       }

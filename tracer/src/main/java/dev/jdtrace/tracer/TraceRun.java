@@ -67,8 +67,8 @@ final class TraceRun {
     }
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
-    FirstPass.Observed observed = request.allClasses() ? null
-        : FirstPass.run(command, filter, request.stdin(), out, err, info);
+    PlannedClasses.Observed observed = request.allClasses() ? null
+        : PlannedClasses.run(command, filter, request.stdin(), out, err, info);
     clock.firstPass = System.nanoTime() - start;
     // No first run: every class planned, or the plan cache knew what it loads (it shows no run then).
     clock.firstPassSkipped = observed == null || observed.shown() == null;
@@ -100,12 +100,12 @@ final class TraceRun {
           observed = observed.withHits(clock.learnedHits);
         }
         if (plans > 1 || clock.learnedHits != null) {
-          FirstPass.remember(command, filter, request.stdin(), observed);
+          PlannedClasses.remember(command, filter, request.stdin(), observed);
         }
         return report;
       } catch (final PlanAgain.Unplanned u) {
         // Plans made for sentinels count against their own limit, not against the class loading's.
-        observed = FirstPass.replan(observed, u.classes, plans - sentinelPlans, MAX_REPLANS, info);
+        observed = PlannedClasses.replan(observed, u.classes, plans - sentinelPlans, MAX_REPLANS, info);
         shown.stale = true;
       } catch (final PlanAgain.SentinelHit hit) {
         sentinelPlans++;
@@ -113,7 +113,7 @@ final class TraceRun {
             + hit.methods.iterator().next() + (hit.methods.size() > 1 ? ", ..." : "") + "): planning again "
             + (sentinelPlans > MAX_REPLANS ? "with every method of the loaded classes" : "with them")
             + " (the program runs again)");
-        observed = FirstPass.ranToo(observed, hit.methods);
+        observed = PlannedClasses.ranToo(observed, hit.methods);
         shown.stale = true;
       } catch (final PlanAgain.InputGrew g) {
         info.accept("standard input grew after the plan was made, and the entries from untraced code cached for "

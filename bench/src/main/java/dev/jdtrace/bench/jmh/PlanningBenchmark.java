@@ -2,7 +2,7 @@ package dev.jdtrace.bench.jmh;
 
 import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
 import dev.jdtrace.plan.icfg.ProfileKind;
@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.State;
  * reconstruct's {@code IcfgPlannerBench} ({@link GeneratedProgram}, from test-kit: classes of static and instance methods with
  * loops, switches, try/catch, recursion, virtual dispatch, callbacks and class initialisers). One operation is
  * what {@code jdtrace run} does after loading the classes: call resolution and callbacks, the optimal profile
- * with static weights and its conflict repair, the decision groups, and the split into one session.
+ * with static weights and its conflict repair, the decision units, and the split into one session.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -71,7 +71,7 @@ public class PlanningBenchmark {
     final IcfgModel.Structure structure =
         IcfgModel.Structure.of(program, List.of());
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final DecisionUnits groups = DecisionUnits.of(planned.model());
     final List<BitSet> split = new Distributor(program, groups, Strategy.FUNCTION)
         .split(1, Integer.MAX_VALUE, planned.blockWeights());
     counter.blocks += program.blockCount();

@@ -47,7 +47,7 @@ public class RealPlanningBenchmark {
     public long structureNanos;
     /** Nanoseconds choosing witnesses: weights, per-method profiles, conflict repair. */
     public long witnessesNanos;
-    /** Nanoseconds on the decision groups. */
+    /** Nanoseconds on the decision units. */
     public long groupsNanos;
     /** Nanoseconds distributing into sessions. */
     public long distributionNanos;

@@ -4,7 +4,7 @@ import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.ProgramLoader;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
 import dev.jdtrace.plan.icfg.ProfileKind;
@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * The whole planner on real class files, phase by phase, as {@code jdtrace run --all-classes} plans: the
  * CFGs (reading the class files), the structure (class hierarchy, call targets, callbacks), the witnesses
- * (weights, per-method profiles and the conflict repair across calls), the decision groups, and the
+ * (weights, per-method profiles and the conflict repair across calls), the decision units, and the
  * distribution (here into one session). Usage: {@code PlanningPhases JAR [PATTERN] [ROUNDS]}.
  */
 public final class PlanningPhases {
@@ -57,7 +57,7 @@ public final class PlanningPhases {
     final long t2 = now();
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
     final long t3 = now();
-    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final DecisionUnits groups = DecisionUnits.of(planned.model());
     final long t4 = now();
     final List<BitSet> split = new Distributor(program, groups, Strategy.FUNCTION)
         .split(1, Integer.MAX_VALUE, planned.blockWeights());

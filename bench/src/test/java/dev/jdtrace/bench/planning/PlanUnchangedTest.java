@@ -7,7 +7,7 @@ import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.ProgramLoader;
 import dev.jdtrace.plan.icfg.CallResolver;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.Hierarchy;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
@@ -29,7 +29,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Speeding up the planner must not change a plan: the witnesses, repair counts, decision groups and the
+ * Speeding up the planner must not change a plan: the witnesses, repair counts, decision units and the
  * sessions of two strategies, for the test programs and two real libraries, closed and open world, hash to
  * the digests recorded (in {@code plan-digests.properties}) from the planner before it was made faster.
  */
@@ -84,12 +84,12 @@ class PlanUnchangedTest {
             new BitSet())
         : IcfgModel.Structure.of(program, List.of(jar));
     final IcfgPlanner.Result planned = IcfgPlanner.plan(structure, kind, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(planned.model());
+    final DecisionUnits groups = DecisionUnits.of(planned.model());
     final MessageDigest sha = MessageDigest.getInstance("SHA-256");
     add(sha, planned.witnesses());
     add(sha, planned.repairs(), planned.rounds(), groups.units().size());
     sha.update(Double.toString(planned.expectedHits()).getBytes(StandardCharsets.UTF_8));
-    for (final DecisionGroups.Unit u : groups.units()) {
+    for (final DecisionUnits.Unit u : groups.units()) {
       add(sha, u.choice(), u.untraced() ? 1 : 0);
       add(sha, u.own());
       add(sha, u.shared());

@@ -130,7 +130,7 @@ final class BreakpointInstaller {
       final int[] starts = Bytecode.instructionStarts(code);
       final int m = program.methodIndex(cfg.id());
       verified.put(method, m);
-      final HotFirst order = new HotFirst(cfg);
+      final InstallOrder order = new InstallOrder(cfg);
       for (int b = 0; b < cfg.blocks().size(); b++) {
         final int id = program.blockId(m, b);
         if (!witnesses.get(id)) {

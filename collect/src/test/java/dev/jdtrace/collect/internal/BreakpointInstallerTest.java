@@ -82,7 +82,7 @@ class BreakpointInstallerTest {
 
     final List<Integer> order = requests.of("breakpoint").stream()
         .map(r -> (Integer) r.properties.get(BreakpointInstaller.BLOCK)).toList();
-    final HotFirst weights = new HotFirst(sum);
+    final InstallOrder weights = new InstallOrder(sum);
     assertThat(weights.weight(order.get(0) - PROGRAM.blockId(m, 0))).isGreaterThan(weights.weight(0));
     assertThat(order.indexOf(PROGRAM.blockId(m, 0))).isGreaterThan(0);
     for (int i = 1; i < order.size(); i++) {

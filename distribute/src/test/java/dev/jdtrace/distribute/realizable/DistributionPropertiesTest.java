@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.model.Program;
 import dev.jdtrace.plan.optimal.BallLarusWeights;
 import dev.jdtrace.plan.optimal.EdgeWeights;
@@ -106,7 +106,7 @@ class DistributionPropertiesTest {
     final BitSet profile = new OptimalNodeProfile(new BallLarusWeights(graph).getWeights(), repeatable)
         .getProfile().toBitSet();
     final FirstWitnesses first = new FirstWitnesses(graph, repeatable, profile);
-    final List<DecisionGroups.Unit> units = new ArrayList<>();
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
     int largestChoice = 0;
     for (int p = 0; p < graph.size(); p++) {
       final int[] choices = WalkChoices.of(graph, repeatable, p);
@@ -121,15 +121,15 @@ class DistributionPropertiesTest {
         Arrays.stream(candidates[i]).forEach(all::set);
       }
       largestChoice = Math.max(largestChoice, all.cardinality());
-      units.add(new DecisionGroups.Unit(all, p, false,
-          List.of(new DecisionGroups.Choice(p, candidates, new int[0]))));
+      units.add(new DecisionUnits.Unit(all, p, false,
+          List.of(new DecisionUnits.Choice(p, candidates, new int[0]))));
     }
     for (int w = profile.nextSetBit(0); w >= 0; w = profile.nextSetBit(w + 1)) {
       final BitSet one = new BitSet();
       one.set(w);
-      units.add(new DecisionGroups.Unit(one, w, false));
+      units.add(new DecisionUnits.Unit(one, w, false));
     }
-    final Distributor distributor = new Distributor(NO_PROGRAM, new DecisionGroups(units),
+    final Distributor distributor = new Distributor(NO_PROGRAM, new DecisionUnits(units),
         optimized ? Strategy.OPTIMIZED : Strategy.FINE);
     final int least = distributor.minimumCap();
     // A plan without witnesses has no unit (largest 0) but a least cap of 1.

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * The walk's choices at one block, each candidate with the block where it starts and what can come first on it:
  * its FIRST set, FOLLOW sets substituted for returns, a callee's EXIT continued at the call's return site.
- * {@link DecisionGroupsBuilder} forms units from them, and {@link SmallUnits} adds witnesses where they start.
+ * {@link DecisionUnitsBuilder} forms units from them, and {@link SmallUnits} adds witnesses where they start.
  */
 final class BlockChoices {
   /** How a candidate starts. */
@@ -60,7 +60,7 @@ final class BlockChoices {
     if (t != null) {
       for (final int m : t.traced()) {
         final int entry = p.blockId(m, 0);
-        out.add(new Candidate(entry, Start.CALLEE, DecisionGroups.continued(first.of(entry), ret)));
+        out.add(new Candidate(entry, Start.CALLEE, DecisionUnits.continued(first.of(entry), ret)));
       }
     }
     for (int i = 0; i < p.successorCount(b); i++) {
@@ -105,7 +105,7 @@ final class BlockChoices {
       final int[] ret = returnSite(b).first();
       for (final int m : t.traced()) {
         final int entry = p.blockId(m, 0);
-        out.add(new Candidate(entry, Start.CALLEE, DecisionGroups.continued(first.of(entry), ret)));
+        out.add(new Candidate(entry, Start.CALLEE, DecisionUnits.continued(first.of(entry), ret)));
       }
     } else if (successors > 1) {
       for (int i = 0; i < successors; i++) {

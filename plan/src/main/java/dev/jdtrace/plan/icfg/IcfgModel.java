@@ -25,10 +25,10 @@ public final class IcfgModel {
   private final int[] callbackOf;
   /**
    * The other callbacks whose entry reaches a witness first, where several do: never in a decodable profile,
-   * but in a session that lacks some callbacks' first witnesses (DecisionGroups.Choice#overCallbacks).
+   * but in a session that lacks some callbacks' first witnesses (DecisionUnits.Choice#overCallbacks).
    */
   private final java.util.Map<Integer, java.util.List<Integer>> alsoCallbackOf = new java.util.HashMap<>();
-  /** Built on first use: the conflict check and the decision groups of one plan share it. */
+  /** Built on first use: the conflict check and the decision units of one plan share it. */
   private FollowSets follow;
   /** The structure's returns, indexed on first use and handed on to the models of later repair rounds. */
   private FollowSets.Returns returns;

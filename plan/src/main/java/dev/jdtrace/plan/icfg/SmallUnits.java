@@ -57,7 +57,7 @@ public final class SmallUnits {
   }
 
   /**
-   * The choices a block makes, as {@link BlockChoices} lists them for {@link DecisionGroups}, and the witnesses
+   * The choices a block makes, as {@link BlockChoices} lists them for {@link DecisionUnits}, and the witnesses
    * that keep them small, where their candidates start.
    */
   private void choicesAt(final int b) {

@@ -2,6 +2,6 @@
  * The interprocedural CFG as the decoder walks it: sound call targets (class hierarchy analysis, pure JDK
  * calls), callback methods, class-initialiser triggers, FIRST and FOLLOW sets, the static conflict check
  * and repair that make a profile decodable across calls ({@link dev.jdtrace.plan.icfg.IcfgPlanner}), and
- * the decision groups that must share a debugger session.
+ * the decision units that must share a debugger session.
  */
 package dev.jdtrace.plan.icfg;

@@ -3,7 +3,7 @@ package dev.jdtrace.plan.optimal;
 /**
  * Union-find over {@code 0..n-1} with path halving and union by size: the array form of JGraphT's
  * {@code UnionFind}, without boxing, since the planner runs on every method of a program. Also joins the
- * decoder's decision groups and the distributor's jobs.
+ * decoder's decision units and the distributor's jobs.
  */
 public final class IntUnionFind {
 

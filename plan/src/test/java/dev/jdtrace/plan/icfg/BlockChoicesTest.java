@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The choices DecisionGroups and SmallUnits both read, on the Shop fixture with every block a witness (so each
+ * The choices DecisionUnits and SmallUnits both read, on the Shop fixture with every block a witness (so each
  * candidate's first witness is the block where it starts): a call with several traced targets chooses between
  * their entries, an untraced call leaves untraced code to choose whether it returns, a branch chooses between its
  * targets, and a call with one target chooses nothing.

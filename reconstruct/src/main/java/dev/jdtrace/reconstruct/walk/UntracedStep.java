@@ -43,7 +43,7 @@ final class UntracedStep {
       return;
     }
     // Every callback some session's head points to: a session lacking a callback's first witnesses can point
-    // to several (the units' split over the callbacks, DecisionGroups.Choice#overCallbacks); each is checked
+    // to several (the units' split over the callbacks, DecisionUnits.Choice#overCallbacks); each is checked
     // against every session below, so proposing more never admits a wrong one.
     final Set<Integer> callbacks = new LinkedHashSet<>();
     for (int s = 0; s < walk.heads.sessions(); s++) {

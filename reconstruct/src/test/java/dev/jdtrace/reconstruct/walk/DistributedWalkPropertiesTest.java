@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
 import dev.jdtrace.plan.icfg.ProfileKind;
@@ -59,7 +59,7 @@ class DistributedWalkPropertiesTest {
       @ForAll @IntRange(min = 1, max = 4) final int sessions, @ForAll final Strategy strategy) {
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(plan.model());
+    final DecisionUnits groups = DecisionUnits.of(plan.model());
     final Distributor distributor = new Distributor(c.generated().program, groups, strategy);
     final List<BitSet> split = distributor.split(sessions, Integer.MAX_VALUE, plan.blockWeights());
     final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(c.structure(), w)).toList();
@@ -103,7 +103,7 @@ class DistributedWalkPropertiesTest {
       @ForAll @IntRange(min = 0, max = 2) final int capKind) {
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, virtuals, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(plan.model());
+    final DecisionUnits groups = DecisionUnits.of(plan.model());
     final Distributor distributor = new Distributor(c.generated().program, groups, strategy);
     final int tightest = distributor.minimumCap();
     // The tightest cap the plan accepts, one a little above it, and none.
@@ -156,7 +156,7 @@ class DistributedWalkPropertiesTest {
     // Virtual calls always: their several targets are the choices of many candidates that pairs split.
     final WalkerPropertiesTest.Case c = WalkerPropertiesTest.Case.of(recipe, exceptions, true, clinits);
     final IcfgPlanner.Result plan = IcfgPlanner.plan(c.structure(), ProfileKind.OPTIMAL, Weights.staticEstimate());
-    final DecisionGroups groups = DecisionGroups.of(plan.model());
+    final DecisionUnits groups = DecisionUnits.of(plan.model());
     final Distributor distributor = new Distributor(c.generated().program, groups, strategy);
     final int least = distributor.minimumCap();
     // Low caps more often: the squared fraction of the way from the least cap to the largest unit.
@@ -166,7 +166,7 @@ class DistributedWalkPropertiesTest {
     split.forEach(union::or);
     assertThat(union).isEqualTo(plan.witnesses());
     assertThat(split).allSatisfy(s -> assertThat(s.cardinality()).isLessThanOrEqualTo(cap));
-    final int largestUnit = groups.units().stream().mapToInt(DecisionGroups.Unit::size).max().orElse(0);
+    final int largestUnit = groups.units().stream().mapToInt(DecisionUnits.Unit::size).max().orElse(0);
     Statistics.label("a unit split").collect(cap < largestUnit);
     Statistics.label("a choice split into pairs").collect(groups.units().stream().anyMatch(u -> u.choices().stream()
         .anyMatch(ch -> wholeSize(groups, u, ch) > cap)));
@@ -200,8 +200,8 @@ class DistributedWalkPropertiesTest {
     final BitSet kept = (BitSet) optimal.witnesses().clone();
     kept.andNot(plan.witnesses());
     assertThat(kept.isEmpty()).as("every optimal witness kept").isTrue();
-    final Distributor before = new Distributor(c.generated().program, DecisionGroups.of(optimal.model()), strategy);
-    final Distributor distributor = new Distributor(c.generated().program, DecisionGroups.of(plan.model()), strategy);
+    final Distributor before = new Distributor(c.generated().program, DecisionUnits.of(optimal.model()), strategy);
+    final Distributor distributor = new Distributor(c.generated().program, DecisionUnits.of(plan.model()), strategy);
     final int least = distributor.minimumCap();
     assertThat(least).isLessThanOrEqualTo(before.minimumCap());
     Statistics.label("witnesses added").collect(plan.witnesses().cardinality() > optimal.witnesses().cardinality());
@@ -241,8 +241,8 @@ class DistributedWalkPropertiesTest {
    * A choice's witnesses all together, with the unit's shared ones (the callbacks' first witnesses, which a
    * choice over the callbacks holds as candidates): more than the cap means a pair cover.
    */
-  private static int wholeSize(final DecisionGroups groups, final DecisionGroups.Unit u,
-      final DecisionGroups.Choice choice) {
+  private static int wholeSize(final DecisionUnits groups, final DecisionUnits.Unit u,
+      final DecisionUnits.Choice choice) {
     final BitSet all = new BitSet();
     Arrays.stream(choice.core()).forEach(all::set);
     for (final int[] candidate : choice.candidates()) {
@@ -294,7 +294,7 @@ class DistributedWalkPropertiesTest {
         WalkerCounterexamplesTest.b(4, BlockEnd.BRANCH, 1, 5),
         WalkerCounterexamplesTest.b(5, BlockEnd.RETURN));
     assertRejected(p, List.of(bits(0), bits(4), bits(5)));
-    assertThat(DecisionGroups.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 4, 5))).units())
+    assertThat(DecisionUnits.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 4, 5))).units())
         .anyMatch(u -> u.holds(4) && u.holds(5));
     // {{b3,b2},{b4,b2}}: b2 marks every iteration, so each session alone decides its arm.
     assertAccepted(p, List.of(bits(4, 3, 0), bits(5, 3, 0)));
@@ -314,7 +314,7 @@ class DistributedWalkPropertiesTest {
         WalkerCounterexamplesTest.b(4, BlockEnd.GOTO, 1),
         WalkerCounterexamplesTest.b(5, BlockEnd.RETURN));
     assertRejected(p, List.of(bits(0), bits(5), bits(6)));
-    assertThat(DecisionGroups.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 5, 6))).units())
+    assertThat(DecisionUnits.of(new IcfgModel(WalkerCounterexamplesTest.structure(p), bits(0, 5, 6))).units())
         .anyMatch(u -> u.holds(5) && u.holds(6));
     assertAccepted(p, List.of(bits(5, 6, 0), bits(6, 0)));
   }

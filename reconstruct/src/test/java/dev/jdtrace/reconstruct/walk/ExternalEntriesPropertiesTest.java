@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.plan.icfg.CallResolver;
-import dev.jdtrace.plan.icfg.DecisionGroups;
+import dev.jdtrace.plan.icfg.DecisionUnits;
 import dev.jdtrace.plan.icfg.Hierarchy;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.IcfgPlanner;
@@ -76,7 +76,7 @@ class ExternalEntriesPropertiesTest {
       final IcfgModel.Structure structure = IcfgModel.Structure.of(g.program,
           new CallResolver(new Hierarchy(g.program), false), List.of(), false, callbacks);
       final IcfgPlanner.Result plan = IcfgPlanner.plan(structure, ProfileKind.OPTIMAL, Weights.staticEstimate());
-      final DecisionGroups groups = DecisionGroups.of(plan.model());
+      final DecisionUnits groups = DecisionUnits.of(plan.model());
       final List<BitSet> split = new Distributor(g.program, groups, Strategy.FINE)
           .split(sessions, Integer.MAX_VALUE, plan.blockWeights());
       final List<IcfgModel> models = split.stream().map(w -> new IcfgModel(structure, w)).toList();

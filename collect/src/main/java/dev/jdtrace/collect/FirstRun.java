@@ -44,7 +44,7 @@ import java.util.TreeSet;
  * set. Counting to 100 and 1,000 made the first run of a javaparser parse (ParserDriver 1: 777 classes, 2,653
  * methods ran) take 101.6 s against 15.3 s to 10 and 8.5 s to 1 alone, on the same loaded machine.
  */
-public final class ClassLoadProbe {
+public final class FirstRun {
   /**
    * What the first pass saw.
    *
@@ -76,7 +76,7 @@ public final class ClassLoadProbe {
   /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
   private static final String METHOD = "jdtrace.method";
 
-  private ClassLoadProbe() {
+  private FirstRun() {
   }
 
   /**

@@ -29,10 +29,10 @@ import java.util.function.Consumer;
  * model, keyed by a digest of the analysed classes, the java command and its input, so the next run of
  * the same program pays nothing for them.
  */
-final class Discovery {
+final class LearnedEntries {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private Discovery() {
+  private LearnedEntries() {
   }
 
   /**

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * The first pass records the traced classes a run prepares, how often each of their methods ran (by tier),
  * and the untraced non-JDK classes it loaded.
  */
-class ClassLoadProbeTest {
+class FirstRunTest {
   private static final String PROGRAM = RunCounts.class.getName();
 
   @Test
@@ -21,7 +21,7 @@ class ClassLoadProbeTest {
     final String java = JavaCommand.currentJava();
     final JavaCommand command = JavaCommand.parse(List.of(java, "-cp", System.getProperty("java.class.path"),
         PROGRAM));
-    final ClassLoadProbe.Loaded loaded = ClassLoadProbe.run(command,
+    final FirstRun.Loaded loaded = FirstRun.run(command,
         new ClassFilter(List.of(PROGRAM + "*"), List.of()), StandardInput.none(), OutputStream.nullOutputStream(),
         OutputStream.nullOutputStream());
     assertThat(loaded.exitCode()).isZero();

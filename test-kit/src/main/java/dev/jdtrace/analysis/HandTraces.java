@@ -23,8 +23,8 @@ import java.util.Map;
  * 5 [6-8] (lines 10, 11, 12): blocks 0, 1 and 3 are call sites (3-byte gap), 4 falls through (1-byte gap),
  * 2 and 5 end their methods by returning; block 2 is the exception handler covering block 0.
  */
-public final class Hand {
-  private Hand() {
+public final class HandTraces {
+  private HandTraces() {
   }
 
   /**

@@ -13,12 +13,12 @@ import java.util.BitSet;
  * its requests hottest first, and in a class initialiser, which runs at most once per VM, a block on no
  * cycle of the CFG (exception edges included) runs at most once, so its request can go after its hit.
  */
-final class HotFirst {
+final class InstallOrder {
   private final MethodCfg method;
   private final EdgeWeights weights;
   private final boolean initialiser;
 
-  HotFirst(final MethodCfg method) {
+  InstallOrder(final MethodCfg method) {
     this.method = method;
     this.weights = Weights.staticEstimate().of(-1, MethodGraphs.of(method));
     this.initialiser = method.id().name().equals("<clinit>");

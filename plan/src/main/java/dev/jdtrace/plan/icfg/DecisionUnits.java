@@ -29,36 +29,36 @@ import java.util.List;
  *       other candidates' witnesses can be reached ({@link UntracedReturns}).</li>
  * </ul>
  * Witnesses in no unit form a unit each. This record holds the units and answers what they hold; how they
- * are formed from a model ({@link #of}) is {@code DecisionGroupsBuilder}'s.
+ * are formed from a model ({@link #of}) is {@code DecisionUnitsBuilder}'s.
  *
  * @param units the units, each a set of witnesses that must stay in one session
  */
-public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
+public record DecisionUnits(List<Unit> units, List<int[]> callbackCandidates) {
 
   /**
    * @param callbackCandidates per callback, its first witnesses (increasing): the candidates untraced code
    *     chooses between, which a {@link Choice} {@link Choice#overCallbacks over the callbacks} adds to its own;
    *     empty when some callback can reach untraced code or return before a witness, for then each needs them all
    */
-  public DecisionGroups {
+  public DecisionUnits {
     units = List.copyOf(units);
     callbackCandidates = List.copyOf(callbackCandidates);
   }
 
   /** Units none of whose choices is over the callbacks. */
-  public DecisionGroups(final List<Unit> units) {
+  public DecisionUnits(final List<Unit> units) {
     this(units, List.of());
   }
 
   /**
    * Witnesses that must stay in one session: its own witnesses, in increasing order, and for a unit about
    * untraced code the callbacks' first witnesses, which every such unit holds. Those are held once, in one
-   * array that all units of one {@link DecisionGroups#of} share and nothing changes: thousands of units
+   * array that all units of one {@link DecisionUnits#of} share and nothing changes: thousands of units
    * each holding thousands of the same witnesses would otherwise take hundreds of megabytes.
    */
   public static final class Unit {
     static final int[] NONE = {};
-    // Read by DecisionGroupsBuilder without copies; nothing changes them once the unit is made.
+    // Read by DecisionUnitsBuilder without copies; nothing changes them once the unit is made.
     final int[] own;
     final int[] shared;
     final int choice;
@@ -121,7 +121,7 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
 
     /**
      * The callbacks' first witnesses when the unit holds them as the shared set, in increasing order, else
-     * none. Every unit of one {@link DecisionGroups#of} that holds them holds the same set.
+     * none. Every unit of one {@link DecisionUnits#of} that holds them holds the same set.
      */
     public int[] shared() {
       return shared.clone();
@@ -185,7 +185,7 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
    *     sites where loops through untraced code close
    * @param overCallbacks whether the choice is untraced code's: which callback it calls next, or the
    *     candidates given (its return, the way on after a class initialiser, the thread's end). The callbacks
-   *     are candidates too ({@link DecisionGroups#callbackCandidates}), and their first witnesses, the unit's
+   *     are candidates too ({@link DecisionUnits#callbackCandidates}), and their first witnesses, the unit's
    *     shared ones, may then be spread as the candidates are
    */
   public record Choice(int block, int[][] candidates, int[] core, boolean overCallbacks) {
@@ -195,9 +195,9 @@ public record DecisionGroups(List<Unit> units, List<int[]> callbackCandidates) {
     }
   }
 
-  /** Splits the witnesses of a decodable model into units (as {@code DecisionGroupsBuilder} forms them). */
-  public static DecisionGroups of(final IcfgModel model) {
-    return DecisionGroupsBuilder.of(model);
+  /** Splits the witnesses of a decodable model into units (as {@code DecisionUnitsBuilder} forms them). */
+  public static DecisionUnits of(final IcfgModel model) {
+    return DecisionUnitsBuilder.of(model);
   }
 
   /** The largest unit: with it, a session cap below its size cannot work. */

@@ -1,7 +1,7 @@
 package dev.jdtrace.plan.icfg;
 
-import dev.jdtrace.plan.icfg.DecisionGroups.Choice;
-import dev.jdtrace.plan.icfg.DecisionGroups.Unit;
+import dev.jdtrace.plan.icfg.DecisionUnits.Choice;
+import dev.jdtrace.plan.icfg.DecisionUnits.Unit;
 import dev.jdtrace.plan.optimal.IntUnionFind;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The units of the choices within traced code, for {@link DecisionGroupsBuilder}: choices sharing a witness are
+ * The units of the choices within traced code, for {@link DecisionUnitsBuilder}: choices sharing a witness are
  * united ({@code O(choices × set size)} union-find) into one group, and each group is a unit that keeps its
  * choices. Witnesses in no other unit form a unit each.
  */
-final class TracedChoiceGroups {
+final class TracedUnits {
   private final IntUnionFind sets;
   /** The block of the first choice added under each union-find root (as roots were then): names its unit. */
   private final Map<Integer, Integer> choiceOf = new LinkedHashMap<>();
@@ -25,7 +25,7 @@ final class TracedChoiceGroups {
   private final List<Choice> choices = new ArrayList<>();
   private final List<Integer> anchors = new ArrayList<>();
 
-  TracedChoiceGroups(final int blocks) {
+  TracedUnits(final int blocks) {
     this.sets = new IntUnionFind(blocks);
   }
 
@@ -34,11 +34,11 @@ final class TracedChoiceGroups {
     int anchor = -1;
     for (final int[] c : candidates) {
       anchor = join(sets, c, anchor);
-      DecisionGroupsBuilder.addWitnesses(joined, c);
+      DecisionUnitsBuilder.addWitnesses(joined, c);
     }
     if (anchor >= 0) {
       choiceOf.putIfAbsent(sets.find(anchor), block);
-      choices.add(new Choice(block, DecisionGroupsBuilder.parts(null, candidates), Unit.NONE));
+      choices.add(new Choice(block, DecisionUnitsBuilder.parts(null, candidates), Unit.NONE));
       anchors.add(anchor);
     }
   }

@@ -1,6 +1,6 @@
 package dev.jdtrace.tracer;
 
-import dev.jdtrace.collect.ClassLoadProbe;
+import dev.jdtrace.collect.FirstRun;
 import dev.jdtrace.collect.SessionResult;
 import dev.jdtrace.collect.StandardInput;
 import dev.jdtrace.plan.ClassFilter;
@@ -13,11 +13,11 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
- * The classes a run plans: those a first run of the program loads ({@link ClassLoadProbe}), plus any
+ * The classes a run plans: those a first run of the program loads ({@link FirstRun}), plus any
  * that a session then loads and the plan left out, planned again before the run gives up.
  */
-final class FirstPass {
-  private FirstPass() {
+final class PlannedClasses {
+  private PlannedClasses() {
   }
 
   /**
@@ -77,11 +77,11 @@ final class FirstPass {
           + " this build loads on this input");
       return cached;
     }
-    final ClassLoadProbe.Loaded loaded;
+    final FirstRun.Loaded loaded;
     // Ctrl-C kills the program and says so, as during the sessions; a long first run says it still runs.
     try (Interruption guard = Interruption.guard(List.of(), info);
         Ticker ticker = Ticker.start("first run", () -> "", info)) {
-      loaded = ClassLoadProbe.run(command, filter, stdin, out, err);
+      loaded = FirstRun.run(command, filter, stdin, out, err);
     }
     if (Interruption.happened()) {
       // Ctrl-C or SIGTERM killed the first run (the hook sets this before it kills): its one line is the last.

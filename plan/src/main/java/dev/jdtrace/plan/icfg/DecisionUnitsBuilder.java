@@ -1,7 +1,7 @@
 package dev.jdtrace.plan.icfg;
 
-import dev.jdtrace.plan.icfg.DecisionGroups.Choice;
-import dev.jdtrace.plan.icfg.DecisionGroups.Unit;
+import dev.jdtrace.plan.icfg.DecisionUnits.Choice;
+import dev.jdtrace.plan.icfg.DecisionUnits.Unit;
 import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Forms the {@link DecisionGroups} of a decodable model: one unit per choice about untraced code (an untraced
+ * Forms the {@link DecisionUnits} of a decodable model: one unit per choice about untraced code (an untraced
  * initialiser's way on, an untraced call's return, a choice whose candidates run untraced code first), each
  * holding the callbacks' first witnesses as the shared set; the choices within traced code grouped by
- * {@link TracedChoiceGroups}. The choices and their candidates come from {@link BlockChoices}.
+ * {@link TracedUnits}. The choices and their candidates come from {@link BlockChoices}.
  */
-final class DecisionGroupsBuilder {
+final class DecisionUnitsBuilder {
   private final IcfgModel model;
   private final Program p;
   private final BlockChoices choices;
@@ -31,9 +31,9 @@ final class DecisionGroupsBuilder {
   private final List<Unit> untraced = new ArrayList<>();
   /** The indexes in {@link #untraced} of the units whose candidates return from a callback into untraced code. */
   private final List<Integer> returnLoops = new ArrayList<>();
-  private final TracedChoiceGroups traced;
+  private final TracedUnits traced;
 
-  private DecisionGroupsBuilder(final IcfgModel model) {
+  private DecisionUnitsBuilder(final IcfgModel model) {
     this.model = model;
     this.p = model.program();
     this.choices = new BlockChoices(model);
@@ -56,12 +56,12 @@ final class DecisionGroupsBuilder {
     }
     this.spreadable = spreads;
     this.returnSites = new int[p.blockCount()][];
-    this.traced = new TracedChoiceGroups(p.blockCount());
+    this.traced = new TracedUnits(p.blockCount());
   }
 
   /** Splits the witnesses of a decodable model into units. */
-  static DecisionGroups of(final IcfgModel model) {
-    final DecisionGroupsBuilder builder = new DecisionGroupsBuilder(model);
+  static DecisionUnits of(final IcfgModel model) {
+    final DecisionUnitsBuilder builder = new DecisionUnitsBuilder(model);
     for (int b = 0; b < builder.p.blockCount(); b++) {
       if (model.runs(builder.p.methodOf(b))) { // A method the plan does not let run decides nothing.
         builder.choicesAt(b);
@@ -140,7 +140,7 @@ final class DecisionGroupsBuilder {
     }
   }
 
-  private DecisionGroups build() {
+  private DecisionUnits build() {
     final List<Unit> units = new ArrayList<>();
     if (shared.length > 0) {
       // At the thread's untraced bottom: a callback, or the thread's end (no witness).
@@ -169,7 +169,7 @@ final class DecisionGroupsBuilder {
       }
     }
     traced.addUnits(model.witnesses(), covered, p.blockCount(), units);
-    return new DecisionGroups(units, callbackCandidates);
+    return new DecisionUnits(units, callbackCandidates);
   }
 
   /**

@@ -8,7 +8,7 @@ import java.util.List;
  * ordinals; {@link #hash()} is a structural hash that ignores ordinals. {@link #size()} counts the items
  * it holds, itself included, for the memory budget. Immutable.
  */
-sealed interface Item permits Item.Step, Item.Call, Item.Loop {
+sealed interface Folded permits Folded.Step, Folded.Call, Folded.Loop {
 
   /** Structural hash, ignoring ordinals. */
   long hash();
@@ -20,7 +20,7 @@ sealed interface Item permits Item.Step, Item.Call, Item.Loop {
   long ordinal();
 
   /** A block entry in the frame itself. */
-  record Step(int block, long ordinal) implements Item {
+  record Step(int block, long ordinal) implements Folded {
     @Override
     public long hash() {
       return mix(0x9E3779B97F4A7C15L + block);
@@ -33,15 +33,15 @@ sealed interface Item permits Item.Step, Item.Call, Item.Loop {
   }
 
   /** A finished call of {@code method}, with its folded body. */
-  record Call(int method, long ordinal, List<Item> body, long hash, int size) implements Item {
-    static Call of(final int method, final long ordinal, final List<Item> body) {
+  record Call(int method, long ordinal, List<Folded> body, long hash, int size) implements Folded {
+    static Call of(final int method, final long ordinal, final List<Folded> body) {
       return new Call(method, ordinal, List.copyOf(body), mix(hashOf(body) * 31 + method + 0x51L), 1 + sizeOf(body));
     }
   }
 
   /** {@code count} consecutive identical iterations, each {@code body}, shown once. */
-  record Loop(List<Item> body, int count, long hash, int size) implements Item {
-    static Loop of(final List<Item> body, final int count) {
+  record Loop(List<Folded> body, int count, long hash, int size) implements Folded {
+    static Loop of(final List<Folded> body, final int count) {
       return new Loop(List.copyOf(body), count, mix(hashOf(body) * 17 + count + 0x77L), 1 + sizeOf(body));
     }
 
@@ -52,7 +52,7 @@ sealed interface Item permits Item.Step, Item.Call, Item.Loop {
   }
 
   /** Whether two items have the same structure. */
-  static boolean same(final Item a, final Item b) {
+  static boolean same(final Folded a, final Folded b) {
     if (a.hash() != b.hash() || a.size() != b.size()) {
       return false;
     }
@@ -69,7 +69,7 @@ sealed interface Item permits Item.Step, Item.Call, Item.Loop {
   }
 
   /** Whether {@code a[i..i+n)} and {@code b[j..j+n)} are the same, item by item. */
-  static boolean same(final List<Item> a, final int i, final List<Item> b, final int j, final int n) {
+  static boolean same(final List<Folded> a, final int i, final List<Folded> b, final int j, final int n) {
     if (a.size() - i < n || b.size() - j < n) {
       return false;
     }
@@ -82,18 +82,18 @@ sealed interface Item permits Item.Step, Item.Call, Item.Loop {
   }
 
   /** Structural hash of a sequence. */
-  static long hashOf(final List<Item> items) {
+  static long hashOf(final List<Folded> items) {
     long h = items.size();
-    for (final Item item : items) {
+    for (final Folded item : items) {
       h = h * 0x100000001B3L + item.hash();
     }
     return mix(h);
   }
 
   /** Items held by a sequence. */
-  static int sizeOf(final List<Item> items) {
+  static int sizeOf(final List<Folded> items) {
     int n = 0;
-    for (final Item item : items) {
+    for (final Folded item : items) {
       n += item.size();
     }
     return n;
