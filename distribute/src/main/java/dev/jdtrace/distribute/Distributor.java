@@ -42,6 +42,8 @@ public final class Distributor {
   private final List<Job> jobs;
   /** Per callback, its first witnesses: candidates of every choice over the callbacks. */
   private final List<int[]> callbackCandidates;
+  /** Every callback's first witnesses: a choice over the callbacks holds them as candidates. */
+  private final BitSet callbackWitnesses;
   /** The two largest callback candidates' sizes. */
   private final int[] largestCallbacks;
 
@@ -170,6 +172,9 @@ public final class Distributor {
         .map(DecisionUnits.Unit::shared).orElse(NONE);
     this.unsplitShared = new SharedSets(shared.length > 0 ? List.of(shared) : List.of());
     this.callbackCandidates = groups.callbackCandidates();
+    this.callbackWitnesses = new BitSet();
+    callbackCandidates.forEach(candidate -> java.util.Arrays.stream(candidate).filter(w -> w >= 0)
+        .forEach(callbackWitnesses::set));
     this.largestCallbacks = twoLargest(callbackCandidates.stream().mapToInt(a -> a.length).toArray());
     final List<Job> units = groups.units().stream()
         .map(u -> new Job(u.own(), u.holdsShared() ? shared : NONE, u.holdsShared() ? 0 : -1, u.choice(),
@@ -346,6 +351,8 @@ public final class Distributor {
     final List<int[]> sets = new ArrayList<>(unsplitShared.sets());
     /** The callbacks in groups of half the cap, as {@link PairCover} forms them, once needed. */
     List<List<Integer>> groups;
+    /** Per callback, its first witnesses (the candidate's size). */
+    int[] callbackSizes;
     /** Per group, its callbacks' witnesses (a shared set), and the set's index. */
     List<int[]> groupWitnesses;
     int firstGroupSet;
@@ -412,9 +419,10 @@ public final class Distributor {
    * minutes (javaparser under {@code --cap 400}).
    */
   private void addOverCallbacks(final int[] other, final Split split) {
-    final int[] sizes = callbackCandidates.stream()
-        .mapToInt(a -> (int) java.util.Arrays.stream(a).filter(w -> w >= 0).count()).toArray();
     if (split.groups == null) {
+      final int[] sizes = callbackCandidates.stream()
+          .mapToInt(a -> (int) java.util.Arrays.stream(a).filter(w -> w >= 0).count()).toArray();
+      split.callbackSizes = sizes;
       split.groups = PairCover.groups(sizes, split.cap);
       split.groupWitnesses = new ArrayList<>();
       split.firstGroupSet = split.sets.size();
@@ -444,7 +452,8 @@ public final class Distributor {
       }
       // A group that does not fit with the candidate meets it in bins of the room it leaves (each callback
       // fits with it: the cap is at least the largest pair).
-      for (final List<Integer> bin : PairCover.bins(split.groups.get(g), sizes, split.cap - other.length)) {
+      for (final List<Integer> bin : PairCover.bins(split.groups.get(g), split.callbackSizes,
+          split.cap - other.length)) {
         final BitSet both = new BitSet();
         set(both, other);
         set(both, callbackWitnesses(bin));
@@ -531,8 +540,7 @@ public final class Distributor {
         return false;
       }
       if (c.overCallbacks()) { // the callbacks' first witnesses are its candidates too
-        callbackCandidates.forEach(candidate -> set(held, java.util.Arrays.stream(candidate).filter(w -> w >= 0)
-            .toArray()));
+        held.or(callbackWitnesses);
       }
       set(held, c.core());
       for (final int[] candidate : c.candidates()) {
