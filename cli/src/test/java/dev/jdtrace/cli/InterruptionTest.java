@@ -51,7 +51,7 @@ class InterruptionTest {
       assertThat(jdtrace.waitFor()).isEqualTo(exitCode);
       final List<String> err = Files.readAllLines(CliProcess.stderr(tmp));
       // One line says what happened, and it is the last: the failures the killing causes stay quiet.
-      assertThat(err).last().isEqualTo(
+      assertThat(err).as(String.join("\n", err)).last().isEqualTo(
           "jdtrace: interrupted: launched programs killed, partial files removed");
       assertThat(err).filteredOn(l -> l.contains("interrupted") || l.contains("Exception") || l.contains("\tat "))
           .hasSize(1);

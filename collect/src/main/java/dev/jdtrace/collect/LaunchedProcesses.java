@@ -17,9 +17,14 @@ import java.util.concurrent.TimeUnit;
 public final class LaunchedProcesses {
   private static final Set<Process> RUNNING = new LinkedHashSet<>();
   private static boolean closed;
+  /** Set by the shutdown hook before it kills anything (see {@link #exiting}). */
+  private static volatile boolean exiting;
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(LaunchedProcesses::killAll, "jdtrace-kill-launched"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      exiting = true;
+      killAll();
+    }, "jdtrace-kill-launched"));
   }
 
   private LaunchedProcesses() {
@@ -40,6 +45,15 @@ public final class LaunchedProcesses {
       RUNNING.add(process);
       return process;
     }
+  }
+
+  /**
+   * Whether jdtrace's JVM is exiting and its shutdown hook has killed, or is killing, the launched programs. The
+   * JVM runs shutdown hooks at once: on Ctrl-C this hook can kill a session's program before the interruption's
+   * own hook has said anything, and the failure that follows is its consequence, not news.
+   */
+  public static boolean exiting() {
+    return exiting;
   }
 
   /** Forgets a process that has ended or been killed by its owner. */
