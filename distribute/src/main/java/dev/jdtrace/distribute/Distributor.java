@@ -19,9 +19,10 @@ import java.util.Map;
  * untraced code); the strategy turns them into jobs, and the jobs are packed greedily into sessions under
  * the per-session breakpoint cap, opening more sessions when none has room. A job larger than the cap is
  * split by Theorem 2, which is pairwise: a function-strategy job into its units, a unit into its choices, a
- * choice into subsets of its candidates of which every two candidates share one ({@link PairCover}). So the
- * least cap is the largest pair of candidates (with their core), not the largest unit; under a cap that was
- * not binding, the jobs and so the plans are those of whole units.
+ * choice into subsets of its candidates of which every two candidates share one ({@link PairCover}); the
+ * choices over the callbacks share one such cover of the callbacks, each adding only its other candidate
+ * ({@code addOverCallbacks}). So the least cap is the largest pair of candidates (with their core), not the
+ * largest unit; under a cap that was not binding, the jobs and so the plans are those of whole units.
  * <ul>
  *   <li>{@link Strategy#OPTIMIZED}: hottest job first, into the session where it adds the least predicted
  *       cost {@code hits × (c0 + c1 × breakpoints)}: a hot job goes where few breakpoints are, a cold job
