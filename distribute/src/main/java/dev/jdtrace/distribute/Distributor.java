@@ -354,8 +354,7 @@ public final class Distributor {
     List<List<Integer>> groups;
     /** Per callback, its first witnesses (the candidate's size). */
     int[] callbackSizes;
-    /** Per group, its callbacks' witnesses (a shared set), and the set's index. */
-    List<int[]> groupWitnesses;
+    /** The index in {@link #sets} of the first group's witnesses; the groups' follow in order. */
     int firstGroupSet;
     /** The other candidates already met with every group: many untraced calls return to the same witnesses. */
     final java.util.Set<java.nio.IntBuffer> othersCovered = new java.util.HashSet<>();
@@ -425,12 +424,9 @@ public final class Distributor {
           .mapToInt(a -> (int) java.util.Arrays.stream(a).filter(w -> w >= 0).count()).toArray();
       split.callbackSizes = sizes;
       split.groups = PairCover.groups(sizes, split.cap);
-      split.groupWitnesses = new ArrayList<>();
       split.firstGroupSet = split.sets.size();
       for (final List<Integer> group : split.groups) {
-        final int[] witnesses = callbackWitnesses(group);
-        split.groupWitnesses.add(witnesses);
-        split.sets.add(witnesses);
+        split.sets.add(callbackWitnesses(group));
       }
       for (final int[] subset : PairCover.of(sizes, split.cap)) {
         split.out.add(new Job(callbackWitnesses(java.util.Arrays.stream(subset).boxed().toList()), NONE, -1, -1,
@@ -441,7 +437,7 @@ public final class Distributor {
       return; // No witness to meet the callbacks with (the thread's end), or met already.
     }
     for (int g = 0; g < split.groups.size(); g++) {
-      final int[] group = split.groupWitnesses.get(g);
+      final int[] group = split.sets.get(split.firstGroupSet + g);
       final BitSet own = new BitSet();
       set(own, other);
       for (final int w : group) {
@@ -537,10 +533,10 @@ public final class Distributor {
     }
     final BitSet held = new BitSet();
     for (final DecisionUnits.Choice c : u.choices()) {
-      if (c.overCallbacks() && callbackCandidates.isEmpty()) {
-        return false;
-      }
       if (c.overCallbacks()) { // the callbacks' first witnesses are its candidates too
+        if (callbackCandidates.isEmpty()) {
+          return false;
+        }
         held.or(callbackWitnesses);
       }
       set(held, c.core());
