@@ -96,6 +96,24 @@ class OpenWorldTest {
   }
 
   /**
+   * Only the driver traced, commons-math untraced and reflecting: every method that ran is a callback. The
+   * loop's {@code new Fraction} comes after {@code Fraction.ZERO} on every path, so it starts no initialiser; it
+   * was planned as one that could call back before the block's call of {@code Gen.next}, itself a callback,
+   * and the run was refused as an ambiguous plan (exit 126).
+   */
+  @Test
+  void aClassAlreadyInitialisedOnEveryPathStartsNoInitialiserThatCouldCallBack() throws Exception {
+    final List<String> includes = List.of("dev.jdtrace.programs.libs.*");
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS + ":" + LibrariesAgreeTest.LIB + "/*",
+        dev.jdtrace.programs.libs.MathDriver.class.getName());
+    final List<String> truth = Cli.groundTruth(includes, command);
+    assertThat(truth).as("Gen.next runs in the loop").anyMatch(l -> l.contains("Gen\tnext(I)I"));
+    final Cli.Outcome run = run(includes, command, List.of(), "math");
+    assertThat(run.err()).contains("open world").doesNotContain("diverged");
+    assertThat(blocks("math")).isEqualTo(truth);
+  }
+
+  /**
    * Sessions that decode by walking, without the entries: the divergence teaches them, once, and the next
    * run of the same program and input plans with them, learning nothing.
    */

@@ -3,6 +3,7 @@ package dev.jdtrace.plan.icfg;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.model.Block;
 import dev.jdtrace.plan.model.ClassModel;
+import dev.jdtrace.plan.model.MethodCfg;
 import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -13,7 +14,8 @@ import java.util.Set;
 /**
  * The blocks that may start the initialiser of an untraced class in their middle ({@code new},
  * {@code getstatic}, {@code putstatic} of an untraced class, or of a traced one with an untraced supertype),
- * which may call traced code back before the block goes on (issue 27). A block that ends in a call that may
+ * which may call traced code back before the block goes on (issue 27), unless every path to it has already
+ * started that initialisation ({@link InitialisedBefore}). A block that ends in a call that may
  * run untraced code is left out: callbacks from the initialiser then take the same path as callbacks from
  * that call. JDK classes are left out too, as {@link PureJdkCalls} trusts them: their initialisers do not call
  * application code (the launcher initialises most of them before {@code main}). So are untraced classes whose
@@ -35,15 +37,30 @@ final class UntracedInits {
 
   private static void mark(final Program program, final CallTargets[] targets, final UntracedClassFiles files,
       final java.util.Map<String, Boolean> known, final BitSet out) {
-    for (int b = 0; b < program.blockCount(); b++) {
-      final Block block = program.block(b);
-      if (!block.initTrigger() || (targets[b] != null && targets[b].external())) {
+    final java.util.function.Predicate<Block.InitRef> untraced =
+        ref -> known.computeIfAbsent(ref.owner(), o -> reachesUntraced(program, files, o));
+    for (int m = 0; m < program.methods().size(); m++) {
+      final MethodCfg method = program.methods().get(m);
+      if (method.blocks().stream().noneMatch(b -> b.inits().stream().anyMatch(untraced))) {
         continue;
       }
-      for (final Block.InitRef ref : block.inits()) {
-        if (known.computeIfAbsent(ref.owner(), o -> reachesUntraced(program, files, o))) {
-          out.set(b);
-          break;
+      final List<Set<String>> before = InitialisedBefore.of(method, files, untraced);
+      for (int i = 0; i < method.blocks().size(); i++) {
+        final int b = program.blockId(m, i);
+        final Block block = program.block(b);
+        if (!block.initTrigger() || (targets[b] != null && targets[b].external())) {
+          continue;
+        }
+        final Set<String> initialised = new HashSet<>(before.get(i));
+        for (final Block.InitRef ref : block.inits()) {
+          if (!untraced.test(ref)) {
+            continue;
+          }
+          if (!InitialisedBefore.done(ref, initialised, files)) {
+            out.set(b);
+            break;
+          }
+          initialised.addAll(InitialisedBefore.keys(ref, files));
         }
       }
     }
