@@ -159,6 +159,7 @@ public final class FirstRun {
   private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
       final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads)
       throws InterruptedException {
+    boolean died = false;
     try {
       while (true) {
         final EventSet set = vm.eventQueue().remove();
@@ -175,12 +176,17 @@ public final class FirstRun {
             }
           } else if (event instanceof VMDeathEvent && set.suspendPolicy() == EventRequest.SUSPEND_ALL) {
             untraced.addAll(UntracedLoaded.of(vm, filter));
+            died = true;
           } else if (event instanceof VMDisconnectEvent) {
             return;
           }
         }
         if (set.suspendPolicy() != EventRequest.SUSPEND_NONE) {
           set.resume();
+        }
+        if (died) {
+          JdiSession.release(vm);
+          return;
         }
       }
     } catch (final VMDisconnectedException e) {

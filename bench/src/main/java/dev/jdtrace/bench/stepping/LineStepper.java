@@ -98,7 +98,11 @@ public final class LineStepper {
             if (r != null) {
               requests.deleteEventRequest(r);
             }
-          } else if (event instanceof VMDeathEvent || event instanceof VMDisconnectEvent) {
+          } else if (event instanceof VMDeathEvent) {
+            // Let go as jdtrace does: connected, the target's exit waits 0.3 s for the agent's reader thread.
+            vm.dispose();
+            return;
+          } else if (event instanceof VMDisconnectEvent) {
             return;
           }
         }
