@@ -183,7 +183,17 @@ final class PlanCache {
    * untraced class of the classpath, which a large library makes cost a second on each run.
    */
   static UntracedCallers callers(final Program program, final ClassFilter filter, final List<Path> classpath) {
+    return callers(program, filter, classpath, null);
+  }
+
+  /**
+   * What the untraced classes of the classpath that a run loaded can do to traced code, or every one's when
+   * {@code loaded} is {@code null} ({@link UntracedCallers#scan(Program, CallResolver, ClassFilter, List, Set)}).
+   */
+  static UntracedCallers callers(final Program program, final ClassFilter filter, final List<Path> classpath,
+      final Set<String> loaded) {
     final StringBuilder text = new StringBuilder(FORMAT).append("\ncallers");
+    text.append("\nloaded ").append(loaded == null ? "every class" : digest(new TreeSet<>(loaded).toString()));
     text.append("\ninclude ").append(filter.includes()).append("\nexclude ").append(filter.excludes());
     for (final Path entry : classpath) {
       text.append("\nentry ").append(entry.toAbsolutePath()).append(' ').append(classFiles(entry, r -> true));
@@ -195,7 +205,7 @@ final class PlanCache {
       return new UntracedCallers(BitSet.valueOf(stored.entered()), java.util.Map.copyOf(stored.overrides()));
     }
     final UntracedCallers callers = UntracedCallers.scan(program, new CallResolver(new Hierarchy(program), false),
-        filter, classpath);
+        filter, classpath, loaded);
     write("callers-" + key, new StoredCallers(callers.entered().toLongArray(), new java.util.TreeMap<>(
         callers.overrides())));
     return callers;

@@ -157,7 +157,8 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (open.isEmpty()) {
       return learned.isEmpty() ? closed : closed.withLearned(learned);
     }
-    final UntracedCallers callers = PlanCache.callers(program, filter, command.classpath());
+    // With the untraced classes the first run loaded known, only theirs: a session that loads another plans again.
+    final UntracedCallers callers = PlanCache.callers(program, filter, command.classpath(), untraced);
     if (untraced == null) {
       // Untraced code runs, and what of it is not known: any class may be subclassed where it cannot be seen.
       return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null,

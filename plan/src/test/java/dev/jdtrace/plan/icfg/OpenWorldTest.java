@@ -11,6 +11,7 @@ import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Static open-world facts on a traced {@code lib} with untraced code around it. */
@@ -46,6 +47,25 @@ class OpenWorldTest {
     assertThat(callers.entered().get(method("Api", "sort", "(Ljava/util/List;)V"))).isFalse();
     assertThat(callers.overrides()).containsKey(LIB + "One");
     assertThat(callers.overrides().get(LIB + "One")).contains("cost()I").doesNotContain("doubled()I");
+  }
+
+  /**
+   * Scanning only the untraced classes a run loaded: a class that did not load names no entry and overrides
+   * nothing (a session that loads it plans again), and one that did counts as in a whole scan.
+   */
+  @Test
+  void onlyTheUntracedClassesARunLoadedAreScanned() {
+    final String caller = "dev.jdtrace.plan.fixtures.openworld.Caller";
+    final UntracedCallers none = UntracedCallers.scan(PROGRAM, CLOSED, FILTER, CLASSPATH, Set.of());
+    assertThat(none.entered().isEmpty()).isTrue();
+    assertThat(none.overrides()).isEmpty();
+    final UntracedCallers loaded = UntracedCallers.scan(PROGRAM, CLOSED, FILTER, CLASSPATH,
+        Set.of(caller, caller + "$Cheaper"));
+    assertThat(loaded.entered().get(method("Api", "direct", "(I)I"))).isTrue();
+    assertThat(loaded.overrides().get(LIB + "One")).contains("cost()I");
+    final UntracedCallers callerOnly = UntracedCallers.scan(PROGRAM, CLOSED, FILTER, CLASSPATH, Set.of(caller));
+    assertThat(callerOnly.entered().get(method("Api", "direct", "(I)I"))).isTrue();
+    assertThat(callerOnly.overrides()).doesNotContainKey(LIB + "One");
   }
 
   @Test
