@@ -41,14 +41,13 @@ final class InitialisedBefore {
   }
 
   /**
-   * Whether a reference can no longer start an initialisation after these completed ones: its own key is
-   * among them (for {@code new}, the class). A static member of a class known initialised is done too when the
-   * class declares it; one it inherits from an interface is not, as initialising a class does not initialise
-   * its interfaces (those without default methods).
+   * Whether a reference with these {@link #keys} can no longer start an initialisation after these completed
+   * ones: its own key is among them (for {@code new}, the class), or the class it names and declares the member.
+   * A static member a class inherits from an interface is not done with the class, as initialising a class does
+   * not initialise its interfaces (those without default methods): that reference has its own key only.
    */
-  static boolean done(final Block.InitRef ref, final Set<String> initialised, final UntracedClassFiles files) {
-    final List<String> keys = keys(ref, files);
-    return initialised.contains(keys.get(0)) || keys.size() > 1 && initialised.contains(keys.get(1));
+  static boolean done(final List<String> keys, final Set<String> initialised) {
+    return keys.stream().anyMatch(initialised::contains);
   }
 
   /**
@@ -60,9 +59,14 @@ final class InitialisedBefore {
     final List<Block> blocks = method.blocks();
     final BitSet handlers = new BitSet();
     blocks.forEach(b -> b.handlers().forEach(handlers::set));
+    // What each block proves once it completes, and what is known at its start (null: not reached yet).
+    final List<Set<String>> completes = new ArrayList<>(blocks.size());
     final List<Set<String>> in = new ArrayList<>(blocks.size());
     for (int i = 0; i < blocks.size(); i++) {
-      in.add(i == 0 || handlers.get(i) ? new HashSet<>() : null); // null: not reached yet (every key).
+      final Set<String> keys = new HashSet<>();
+      blocks.get(i).inits().stream().filter(relevant).forEach(ref -> keys.addAll(keys(ref, files)));
+      completes.add(keys);
+      in.add(i == 0 || handlers.get(i) ? new HashSet<>() : null);
     }
     boolean changed = true;
     while (changed) {
@@ -72,11 +76,7 @@ final class InitialisedBefore {
           continue;
         }
         final Set<String> out = new HashSet<>(in.get(i));
-        for (final Block.InitRef ref : blocks.get(i).inits()) {
-          if (relevant.test(ref)) {
-            out.addAll(keys(ref, files));
-          }
-        }
+        out.addAll(completes.get(i));
         for (final int s : blocks.get(i).successors()) {
           final Set<String> known = in.get(s);
           if (known == null) {

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.Field;
@@ -27,6 +28,8 @@ import org.apache.bcel.classfile.Method;
 final class UntracedClassFiles implements AutoCloseable {
   private final URLClassLoader loader;
   private final Map<String, Boolean> known = new HashMap<>();
+  /** Each class file read, once: empty when not found or unreadable. */
+  private final Map<String, Optional<JavaClass>> files = new HashMap<>();
   /** Each class file's declared fields and methods as name + descriptor; empty when not found or unreadable. */
   private final Map<String, Set<String>> members = new HashMap<>();
 
@@ -61,7 +64,7 @@ final class UntracedClassFiles implements AutoCloseable {
   }
 
   private Set<String> membersOf(final String name) {
-    final JavaClass c = ClassFilter.isJdkClass(name) ? null : parse(name);
+    final JavaClass c = ClassFilter.isJdkClass(name) ? null : classFile(name);
     if (c == null) {
       return Set.of();
     }
@@ -75,7 +78,11 @@ final class UntracedClassFiles implements AutoCloseable {
     return out;
   }
 
-  /** The class file on the classpath, or {@code null} when not found or unreadable. */
+  /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
+  private JavaClass classFile(final String name) {
+    return files.computeIfAbsent(name, n -> Optional.ofNullable(parse(n))).orElse(null);
+  }
+
   private JavaClass parse(final String name) {
     final String resource = name.replace('.', '/') + ".class";
     try (InputStream in = loader.getResourceAsStream(resource)) {
@@ -89,7 +96,7 @@ final class UntracedClassFiles implements AutoCloseable {
     if (ClassFilter.isJdkClass(name)) {
       return false;
     }
-    final JavaClass c = parse(name);
+    final JavaClass c = classFile(name);
     if (c == null) {
       return true;
     }

@@ -56,11 +56,12 @@ final class UntracedInits {
           if (!untraced.test(ref)) {
             continue;
           }
-          if (!InitialisedBefore.done(ref, initialised, files)) {
+          final List<String> keys = InitialisedBefore.keys(ref, files);
+          if (!InitialisedBefore.done(keys, initialised)) {
             out.set(b);
             break;
           }
-          initialised.addAll(InitialisedBefore.keys(ref, files));
+          initialised.addAll(keys);
         }
       }
     }
