@@ -17,6 +17,7 @@ import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.collect.internal.JdiSession;
 import dev.jdtrace.collect.internal.LaunchedJvm;
+import dev.jdtrace.collect.internal.ReflectionWatch;
 import dev.jdtrace.collect.internal.UntracedLoaded;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.JavaCommand;
@@ -29,7 +30,7 @@ import java.util.TreeSet;
 
 /**
  * The first pass of a run: launches the program once and records which traced classes it prepares, and
- * which of their methods run. Only those classes are planned; a class that a later session prepares and
+ * which of their methods run, and which of them reflection ({@code Method.invoke}) enters. Only those classes are planned; a class that a later session prepares and
  * the plan left out is the signal to plan again (a run's class loading can depend on timing). The methods
  * that ran weigh the cost model's prediction: a method that never ran is expected to cost no hits.
  *
@@ -53,18 +54,20 @@ public final class FirstRun {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     larger of 1 and 10 that its runs reached
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
+   * @param reflected the traced methods {@code Method.invoke} entered ({@code class.name+descriptor}), sorted
    * @param threads the threads seen entering traced methods: a lower bound of those that ran traced code (a
    *     thread that only ran methods others had run before reaches no breakpoint)
    * @param exitCode the program's exit code
    * @param stdoutSha256 hex digest of its standard output, to compare the sessions' with
    * @param wallMillis launch to exit
    */
-  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, int threads, int exitCode,
-      String stdoutSha256, long wallMillis) {
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, Set<String> reflected,
+      int threads, int exitCode, String stdoutSha256, long wallMillis) {
     public Loaded {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
       untraced = Set.copyOf(untraced);
+      reflected = Set.copyOf(reflected);
     }
   }
 
@@ -113,9 +116,10 @@ public final class FirstRun {
       }
       final Set<String> untraced = new TreeSet<>();
       final Set<Long> threads = new HashSet<>();
-      drain(vm, filter, classes, ran, untraced, threads);
+      final ReflectionWatch reflection = ReflectionWatch.set(vm, filter);
+      drain(vm, filter, classes, ran, untraced, threads, reflection);
       final int exitCode = target.waitFor();
-      return new Loaded(classes, ran, untraced, threads.size(), exitCode, target.stdoutSha256(),
+      return new Loaded(classes, ran, untraced, reflection.entered(), threads.size(), exitCode, target.stdoutSha256(),
           (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -157,8 +161,8 @@ public final class FirstRun {
    * below the last tier, the death) is resumed once handled.
    */
   private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
-      final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads)
-      throws InterruptedException {
+      final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads,
+      final ReflectionWatch reflection) throws InterruptedException {
     boolean died = false;
     try {
       while (true) {
@@ -166,6 +170,8 @@ public final class FirstRun {
         for (final Event event : set) {
           if (event instanceof ClassPrepareEvent cp) {
             prepared(vm, cp.referenceType(), classes);
+          } else if (event instanceof BreakpointEvent bp && ReflectionWatch.isWatch(bp)) {
+            reflection.invoked(bp);
           } else if (event instanceof BreakpointEvent bp) {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);

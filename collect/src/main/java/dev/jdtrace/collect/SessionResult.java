@@ -17,6 +17,8 @@ import java.util.List;
  *     SessionSpec#unplanned()}), sorted: the trace would miss their blocks, so the run plans again
  * @param untracedUnknown untraced, non-JDK classes the session loaded that the plan did not assume ({@link
  *     SessionSpec#untraced()}), sorted: what they can enter is unknown to the plan, so the run plans again
+ * @param reflectedUnknown traced methods {@code Method.invoke} entered that the plan did not assume ({@link
+ *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again
  */
 public record SessionResult(
     int session,
@@ -28,19 +30,21 @@ public record SessionResult(
     long wallMillis,
     List<String> refusedClasses,
     List<String> unplannedClasses,
-    List<String> untracedUnknown) {
+    List<String> untracedUnknown,
+    List<String> reflectedUnknown) {
 
   public SessionResult {
     refusedClasses = List.copyOf(refusedClasses);
     unplannedClasses = List.copyOf(unplannedClasses);
     untracedUnknown = List.copyOf(untracedUnknown);
+    reflectedUnknown = List.copyOf(reflectedUnknown);
   }
 
   /** A session that loaded no class its plan did not know. */
   public SessionResult(final int session, final int exitCode, final String stdoutSha256, final int threads,
       final int breakpoints, final long hits, final long wallMillis, final List<String> refusedClasses) {
     this(session, exitCode, stdoutSha256, threads, breakpoints, hits, wallMillis, refusedClasses, List.of(),
-        List.of());
+        List.of(), List.of());
   }
 
   /** Whether the session loaded a class, traced or untraced, that its plan did not know: it plans again. */

@@ -24,6 +24,9 @@ import java.util.Set;
  *     or {@code null} when it assumes nothing: a session that loads another reports it, since what that
  *     class can enter is unknown to the plan
  * @param within the calls the session records ({@link Within}), or {@code null} for the whole run
+ * @param reflected the traced methods the plan assumes {@code Method.invoke} may enter ({@code
+ *     class.name+descriptor}), or {@code null} when it assumes nothing (reflection opened its world, or none
+ *     runs): a session that sees reflection enter another reports it, since the plan gave that entry no witnesses
  */
 public record SessionSpec(
     JavaCommand command,
@@ -36,24 +39,32 @@ public record SessionSpec(
     int session,
     Set<String> unplanned,
     Set<String> untraced,
-    Within within) {
+    Within within,
+    Set<String> reflected) {
 
   public SessionSpec {
     unplanned = Set.copyOf(unplanned);
     untraced = untraced == null ? null : Set.copyOf(untraced);
+    reflected = reflected == null ? null : Set.copyOf(reflected);
   }
 
   /** A session that records the whole run. */
   public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
       final BitSet witnesses, final StandardInput stdin, final Path stream, final String planId, final int session,
       final Set<String> unplanned, final Set<String> untraced) {
-    this(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced, null);
+    this(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced, null, null);
   }
 
   /** The same session, recording only the calls {@code calls} selects ({@code null}: the whole run). */
   public SessionSpec within(final Within calls) {
     return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
-        calls);
+        calls, reflected);
+  }
+
+  /** The same session, watching what {@code Method.invoke} enters against these methods ({@code null}: not watched). */
+  public SessionSpec reflected(final Set<String> methods) {
+    return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
+        within, methods);
   }
 
   /** A session of a plan that covers every traced class and assumes nothing of untraced ones. */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The first pass records the traced classes a run prepares, how often each of their methods ran (by tier),
- * and the untraced non-JDK classes it loaded.
+ * the untraced non-JDK classes it loaded, and the traced methods {@code Method.invoke} entered.
  */
 class FirstRunTest {
   private static final String PROGRAM = RunCounts.class.getName();
@@ -31,6 +31,22 @@ class FirstRunTest {
         m + "five()I", 1, m + "fifty()I", 10, m + "fiveHundred()I", 10, m + "fiveThousand()I", 10))
         .doesNotContainKey(m + "never()I");
     assertThat(loaded.untraced()).contains(Helper.class.getName()).doesNotContain(PROGRAM, "java.lang.String");
+  }
+
+  /**
+   * Reflection watched: a virtual call is recorded as declared and as the receiver's override it dispatches to,
+   * a static and a private method as declared; an untraced method reflection enters is not recorded.
+   */
+  @Test
+  void recordsTheTracedMethodsMethodInvokeEnters() {
+    final String program = Reflecting.class.getName();
+    final JavaCommand command = JavaCommand.parse(List.of(JavaCommand.currentJava(), "-cp",
+        System.getProperty("java.class.path"), program));
+    final FirstRun.Loaded loaded = FirstRun.run(command, new ClassFilter(List.of(program + "*"), List.of()),
+        StandardInput.none(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
+    assertThat(loaded.exitCode()).isZero();
+    assertThat(loaded.reflected()).containsExactlyInAnyOrder(program + "$Shape.sides()I",
+        program + "$Square.sides()I", program + ".twice(I)I", program + ".collatz(I)I");
   }
 
   /** Untraced code the traced program calls. */
@@ -86,6 +102,42 @@ class FirstRunTest {
 
     static int fiveThousand() {
       return sum++;
+    }
+  }
+
+  /** A program that calls its own methods, and an untraced one, through {@code Method.invoke}. */
+  static final class Reflecting {
+    /** A shape with no sides, whose subclass overrides the reflected method. */
+    public static class Shape {
+      public int sides() {
+        return 0;
+      }
+    }
+
+    /** The override a reflective call of {@code Shape.sides} dispatches to. */
+    public static final class Square extends Shape {
+      @Override
+      public int sides() {
+        return 4;
+      }
+    }
+
+    public static int twice(final int x) {
+      return 2 * x;
+    }
+
+    private int collatz(final int x) {
+      return x % 2 == 0 ? x / 2 : 3 * x + 1;
+    }
+
+    public static void main(final String[] args) throws ReflectiveOperationException {
+      final java.lang.reflect.Method sides = Shape.class.getMethod("sides");
+      int total = (Integer) sides.invoke(new Square()) + (Integer) sides.invoke(new Shape());
+      total += (Integer) Reflecting.class.getMethod("twice", int.class).invoke(null, 3);
+      final java.lang.reflect.Method collatz = Reflecting.class.getDeclaredMethod("collatz", int.class);
+      total += (Integer) collatz.invoke(new Reflecting(), total);
+      total += (Integer) Helper.class.getDeclaredMethod("twice", int.class).invoke(null, total);
+      System.out.println(total);
     }
   }
 }

@@ -30,7 +30,10 @@ final class OpenWorldEntries {
   static TracedProgram withEntries(final TracedProgram traced, final RunRequest request, final byte[] input,
       final Consumer<String> info) throws IOException {
     if (!traced.needsLearning()) {
-      if (traced.untraced() != null && traced.callers() != UntracedCallers.NONE) {
+      if (traced.reflected() != null) {
+        info.accept("reflection watched: Method.invoke entered " + Plural.of(traced.reflected().size(), "traced method")
+            + " in the first run, planned as entries; every session watches it, and plans again if it enters another");
+      } else if (traced.untraced() != null && traced.callers() != UntracedCallers.NONE) {
         info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
             + " untraced classes the first run loaded enter traced code only where their class files say: "
             + "nothing to learn");

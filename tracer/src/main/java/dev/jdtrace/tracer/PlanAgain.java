@@ -34,6 +34,19 @@ abstract sealed class PlanAgain extends RuntimeException {
   }
 
   /**
+   * A session saw {@code Method.invoke} enter traced methods the plan did not make entries: the run plans again
+   * with them.
+   */
+  static final class Reflected extends PlanAgain {
+    private static final long serialVersionUID = 1L;
+    final transient Set<String> methods;
+
+    Reflected(final Set<String> methods) {
+      this.methods = methods;
+    }
+  }
+
+  /**
    * The sessions may have read input that came after the plan was made, which the cached entries from
    * untraced code were not learned from: the run plans again without them.
    */

@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 8";
+  private static final String FORMAT = "jdtrace plan cache 9";
 
   private PlanCache() {
   }
@@ -94,9 +94,10 @@ final class PlanCache {
    * @param threads the threads it saw enter traced methods
    * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
    * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
+   * @param reflected the traced methods {@code Method.invoke} entered, or {@code null} when not known
    */
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
-      int threads, Long wallMillis, java.util.Map<String, Long> hits) {
+      int threads, Long wallMillis, java.util.Map<String, Long> hits, List<String> reflected) {
   }
 
   /**
@@ -149,7 +150,8 @@ final class PlanCache {
         .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()))
         .append("\nuntraced ").append(traced.untraced() == null ? "unknown" : digest(new TreeSet<>(traced.untraced())
             .toString())).append("\nany subclass ").append(traced.anySubclass())
-        .append("\nrunning ").append(traced.running() == null ? "every method" : digest(traced.running().toString()));
+        .append("\nrunning ").append(traced.running() == null ? "every method" : digest(traced.running().toString()))
+        .append("\nreflected ").append(traced.reflected() == null ? "not watched" : new TreeSet<>(traced.reflected()));
     key.append("\nprofile ").append(request.profile().label()).append("\nsessions ").append(request.sessions())
         .append("\ncap ").append(request.cap()).append("\nstrategy ").append(request.strategy())
         .append("\nparallel ").append(request.parallel()).append("\ncost ").append(cost);
@@ -234,7 +236,7 @@ final class PlanCache {
     return stored == null || stored.classes() == null ? null : new PlannedClasses.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
         : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis(),
-        stored.hits());
+        stored.hits(), stored.reflected() == null ? null : new TreeSet<>(stored.reflected()));
   }
 
   static void writeLoaded(final String key, final PlannedClasses.Observed observed) {
@@ -242,7 +244,8 @@ final class PlanCache {
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
         observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),
         observed.wallMillis() < 0 ? null : observed.wallMillis(),
-        observed.hits() == null ? null : new java.util.TreeMap<>(observed.hits())));
+        observed.hits() == null ? null : new java.util.TreeMap<>(observed.hits()),
+        observed.reflected() == null ? null : new ArrayList<>(observed.reflected())));
   }
 
   private static <T> T read(final String name, final Class<T> type) {

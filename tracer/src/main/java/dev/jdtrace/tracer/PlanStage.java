@@ -72,9 +72,10 @@ final class PlanStage {
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter,
       final PlannedClasses.Observed observed, final boolean untraced, final boolean sentinels) {
-    return observed == null ? TracedProgram.load(command, filter, null, null, List.of(), null)
+    return observed == null ? TracedProgram.load(command, filter, null, null, List.of(), null, null)
         : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of(),
-            sentinels && observed.ran() != null ? observed.ran().keySet() : null).withRan(observed.ran());
+            sentinels && observed.ran() != null ? observed.ran().keySet() : null,
+            untraced ? observed.reflected() : null).withRan(observed.ran());
   }
 
   /**

@@ -33,18 +33,48 @@ final class PlannedClasses {
    *     {@link ProgramRun}), or -1 when not known
    * @param hits the hits each witness took in a later run whose prediction they missed ({@link LearnedHits}), or
    *     {@code null} when none did
+   * @param reflected the traced methods {@code Method.invoke} entered ({@code class.name+descriptor}), with those
+   *     sessions then saw it enter, or {@code null} when not known
    */
   record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
-      ShownRun shown, long wallMillis, java.util.Map<String, Long> hits) {
+      ShownRun shown, long wallMillis, java.util.Map<String, Long> hits, Set<String> reflected) {
     /** What the plan cache remembers: no run was made, none was shown. */
     Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
-        final int threads, final long wallMillis, final java.util.Map<String, Long> hits) {
-      this(classes, ran, untraced, threads, null, wallMillis, hits);
+        final int threads, final long wallMillis, final java.util.Map<String, Long> hits, final Set<String> reflected) {
+      this(classes, ran, untraced, threads, null, wallMillis, hits, reflected);
     }
 
     /** The same, with the hits a run took where its prediction missed them. */
     Observed withHits(final java.util.Map<String, Long> learned) {
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, learned);
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, learned, reflected);
+    }
+
+    /**
+     * The same, with methods that sessions saw {@code Method.invoke} enter and the first run did not (each counted
+     * as run once): the next plan makes them entries, and lets them run.
+     */
+    Observed reflectedToo(final Set<String> methods) {
+      final Set<String> more = new TreeSet<>(reflected == null ? Set.of() : reflected);
+      more.addAll(methods);
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, hits, more).ranToo(methods);
+    }
+
+    /** The same, with reflection no longer watched: it opens the world, as when nothing is known of it. */
+    Observed reflectionUnwatched() {
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, hits, null);
+    }
+
+    /**
+     * What a first run saw, with methods it did not see run that a session then ran (each counted as run once):
+     * the next plan lets them run.
+     */
+    Observed ranToo(final Set<String> methods) {
+      if (ran == null) {
+        return this;
+      }
+      final java.util.Map<String, Integer> more = new java.util.TreeMap<>(ran);
+      methods.forEach(m -> more.putIfAbsent(m, 1));
+      return new Observed(classes, more, untraced, threads, shown, wallMillis, hits, reflected);
     }
 
     /**
@@ -90,7 +120,8 @@ final class PlannedClasses {
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
-        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), null);
+        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), null,
+        loaded.reflected());
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
@@ -117,20 +148,6 @@ final class PlannedClasses {
     if (key != null) {
       PlanCache.writeLoaded(key, observed);
     }
-  }
-
-  /**
-   * What a first run saw, with methods it did not see run that a session then ran (each counted as run once):
-   * the next plan lets them run.
-   */
-  static Observed ranToo(final Observed planned, final Set<String> methods) {
-    if (planned.ran() == null) {
-      return planned;
-    }
-    final java.util.Map<String, Integer> ran = new java.util.TreeMap<>(planned.ran());
-    methods.forEach(m -> ran.putIfAbsent(m, 1));
-    return new Observed(planned.classes(), ran, planned.untraced(), planned.threads(), planned.shown(),
-        planned.wallMillis(), planned.hits());
   }
 
   /**
@@ -185,6 +202,6 @@ final class PlannedClasses {
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
     return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
-        planned.shown(), planned.wallMillis(), planned.hits());
+        planned.shown(), planned.wallMillis(), planned.hits(), planned.reflected());
   }
 }

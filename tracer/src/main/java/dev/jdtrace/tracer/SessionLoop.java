@@ -52,7 +52,8 @@ final class SessionLoop {
       final List<SessionResult> results = Sessions.runAll(plan, planned.prediction().sessionMillis(), work,
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
-              request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()).within(within),
+              request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()).within(within)
+              .reflected(traced.reflected()),
               show && session.index() == 0 ? state.out() : OutputStream.nullOutputStream(),
               show && session.index() == 0 ? state.err() : OutputStream.nullOutputStream()), state.info());
       clock.sessions += System.nanoTime() - sessionsStart;
@@ -62,6 +63,11 @@ final class SessionLoop {
       final PlannedClasses.Unknown unknown = PlannedClasses.Unknown.of(results);
       if (!unknown.isEmpty()) {
         throw new PlanAgain.Unplanned(unknown);
+      }
+      final Set<String> reflected = new java.util.TreeSet<>();
+      results.forEach(r -> reflected.addAll(r.reflectedUnknown()));
+      if (!reflected.isEmpty()) {
+        throw new PlanAgain.Reflected(reflected);
       }
       if (shown.entriesInput >= 0 && request.stdin().recorded().length != shown.entriesInput) {
         throw new PlanAgain.InputGrew();

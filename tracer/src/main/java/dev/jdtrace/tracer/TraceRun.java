@@ -113,7 +113,17 @@ final class TraceRun {
             + hit.methods.iterator().next() + (hit.methods.size() > 1 ? ", ..." : "") + "): planning again "
             + (sentinelPlans > MAX_REPLANS ? "with every method of the loaded classes" : "with them")
             + " (the program runs again)");
-        observed = PlannedClasses.ranToo(observed, hit.methods);
+        observed = observed.ranToo(hit.methods);
+        shown.stale = true;
+      } catch (final PlanAgain.Reflected r) {
+        // Counted with the sentinels' plans: past their limit, reflection opens the world as when unwatched.
+        sentinelPlans++;
+        final boolean watch = sentinelPlans <= MAX_REPLANS;
+        info.accept("a session saw Method.invoke enter " + Plural.of(r.methods.size(), "traced method")
+            + " the first run did not (" + r.methods.iterator().next() + (r.methods.size() > 1 ? ", ..." : "")
+            + "): planning again " + (watch ? "with them as entries" : "with every traced method a possible entry")
+            + " (the program runs again)");
+        observed = watch ? observed.reflectedToo(r.methods) : observed.reflectedToo(r.methods).reflectionUnwatched();
         shown.stale = true;
       } catch (final PlanAgain.InputGrew g) {
         info.accept("standard input grew after the plan was made, and the entries from untraced code cached for "

@@ -48,10 +48,15 @@ import java.util.function.Consumer;
  * @param running the methods the plan lets run (method indices: those the first run saw run), or {@code null}
  *     for every method; the others get no witnesses but a sentinel at their entry ({@link #sentinels}), and a
  *     session that hits one makes the run plan again with that method
+ * @param reflected the traced methods {@code Method.invoke} entered in the first run ({@code class.name+descriptor}),
+ *     made callbacks, when reflection is what opened the world and every session watches it (DESIGN §2,
+ *     reflection watched): a session that sees it enter another method makes the run plan again with it; else
+ *     {@code null}
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
     IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers,
-    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass, BitSet running) {
+    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass, BitSet running,
+    Set<String> reflected) {
 
   public TracedProgram {
     learned = List.copyOf(learned);
@@ -59,12 +64,13 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     ran = ran == null ? null : Map.copyOf(ran);
     untraced = untraced == null ? null : Set.copyOf(untraced);
     running = running == null ? null : (BitSet) running.clone();
+    reflected = reflected == null ? null : Set.copyOf(reflected);
   }
 
   /** The same program with what its first run saw run. */
   TracedProgram withRan(final Map<String, Integer> methods) {
     return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
-        methods, untraced, anySubclass, running);
+        methods, untraced, anySubclass, running, reflected);
   }
 
   /** The key of a method in {@link #ran}: {@code class.name+descriptor}. */
@@ -109,7 +115,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
   static TracedProgram load(final List<String> javaCommand, final List<String> includes,
       final List<String> excludes, final Set<String> loaded, final List<String> learned, final Consumer<String> info) {
     final JavaCommand command = JavaCommand.parse(javaCommand);
-    return load(command, filter(command, includes, excludes, info), loaded, null, learned, null);
+    return load(command, filter(command, includes, excludes, info), loaded, null, learned, null, null);
   }
 
   /** The include patterns in effect: the given ones, or the defaults (and says which). */
@@ -132,9 +138,11 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    *     classes enters methods chosen at run time or no classpath entry holds it ({@link UntracedCode})
    * @param ran the methods the plan lets run ({@code class.name+descriptor}), or {@code null} for every method:
    *     the world is open or closed by what they can do
+   * @param reflected the traced methods {@code Method.invoke} entered in the first run, or {@code null} when not
+   *     known: when known and reflection alone opens the world, they are its entries and the sessions watch it
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded,
-      final Set<String> untraced, final List<String> learned, final Set<String> ran) {
+      final Set<String> untraced, final List<String> learned, final Set<String> ran, final Set<String> reflected) {
     final List<String> patterns = filter.includes();
     final List<String> excludes = filter.excludes();
     final Program program = loaded == null ? ProgramLoader.load(command.classpath(), filter)
@@ -151,7 +159,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     }
     final BitSet running = ran == null ? null : running(program, ran);
     final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
-        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false, running).withLearned(List.of());
+        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false, running, null).withLearned(List.of());
     final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
         !excludes.isEmpty());
     if (open.isEmpty()) {
@@ -162,12 +170,17 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (untraced == null) {
       // Untraced code runs, and what of it is not known: any class may be subclassed where it cannot be seen.
       return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null,
-          null, true, running).withLearned(learned);
+          null, true, running, null).withLearned(learned);
     }
     final UntracedCode code = UntracedCode.of(command.classpath(), untraced);
-    final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass()).or(code::dynamic);
-    return new TracedProgram(command, filter, patterns, program, null, unseen, List.of(), callers, unplanned, null,
-        untraced, !code.unseen().isEmpty(), running).withLearned(learned);
+    final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass(), false)
+        .or(() -> code.dynamic(false));
+    // Reflection alone opened it: what the first run saw it enter are the entries, and every session watches it.
+    final boolean watch = reflected != null && unseen.isPresent()
+        && OpenWorld.byName(closed.structure(), command.mainClass(), true).or(() -> code.dynamic(true)).isEmpty();
+    return new TracedProgram(command, filter, patterns, program, null, watch ? Optional.empty() : unseen, List.of(),
+        callers, unplanned, null, untraced, !code.unseen().isEmpty(), running, watch ? reflected : null)
+        .withLearned(learned);
   }
 
   /** The method indices of the named methods. */
@@ -227,16 +240,21 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
-        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true, null);
+        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true, null, null);
   }
 
   /**
    * The same classes with these learned entries (replacing earlier ones) made callbacks. In an open world
-   * the callbacks are the static ones, the methods untraced classes name, and the learned entries.
+   * the callbacks are the static ones, the methods untraced classes name, and the learned entries; with
+   * reflection watched, the methods it entered too.
    */
   TracedProgram withLearned(final List<String> entries) {
     final BitSet entered = callers.entered();
-    for (final String e : entries) {
+    final List<String> all = new java.util.ArrayList<>(entries);
+    if (reflected != null) {
+      all.addAll(reflected);
+    }
+    for (final String e : all) {
       if (e.equals(EVERY_METHOD)) {
         continue;
       }
@@ -249,7 +267,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered, running);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
-        ran, untraced, anySubclass, running);
+        ran, untraced, anySubclass, running, reflected);
   }
 
   /**

@@ -67,6 +67,8 @@ public final class JdiSession {
   /** The traced classes, when the untraced ones loaded are read at the VM's death; else {@code null}. */
   private ClassFilter untracedAtDeath;
   private java.util.Set<String> untracedLoaded = java.util.Set.of();
+  /** The traced methods {@code Method.invoke} enters, when watched; else {@code null}. */
+  private ReflectionWatch reflection;
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
     this.vm = vm;
@@ -126,12 +128,19 @@ public final class JdiSession {
     }
   }
 
-  /** Prepares a session on a freshly launched, suspended VM. */
+  /**
+   * Prepares a session on a freshly launched, suspended VM.
+   *
+   * @param watchReflection whether the traced methods {@code Method.invoke} enters are recorded ({@link
+   *     #reflected})
+   */
   static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
-      final BreakpointInstaller installer, final boolean untracedAtDeath, final Windows windows) {
+      final BreakpointInstaller installer, final boolean untracedAtDeath, final Windows windows,
+      final boolean watchReflection) {
     final JdiSession session = listen(vm, filter, recorder, installer, windows);
     session.launched = true;
     session.untracedAtDeath = untracedAtDeath ? filter : null;
+    session.reflection = watchReflection ? ReflectionWatch.set(vm, filter) : null;
     final ThreadStartRequest threads = vm.eventRequestManager().createThreadStartRequest();
     threads.setSuspendPolicy(EventRequest.SUSPEND_NONE);
     threads.enable();
@@ -249,7 +258,9 @@ public final class JdiSession {
         && windows.open(set, recorder);
     ThreadReference closing = null;
     for (final Event event : set) {
-      if (event instanceof BreakpointEvent bp) {
+      if (event instanceof BreakpointEvent bp && reflection != null && ReflectionWatch.isWatch(bp)) {
+        reflection.invoked(bp); // (inside a --within window or not: an entry no plan foresaw is one either way)
+      } else if (event instanceof BreakpointEvent bp) {
         final Object block = bp.request().getProperty(BreakpointInstaller.BLOCK);
         if (block != null) {
           if (windows == null) {
@@ -333,6 +344,11 @@ public final class JdiSession {
   /** The untraced, non-JDK classes loaded at the VM's death, when asked for; else empty. */
   java.util.Set<String> untracedLoaded() {
     return untracedLoaded;
+  }
+
+  /** The traced methods {@code Method.invoke} entered, sorted, when watched; else empty. */
+  java.util.Set<String> reflected() {
+    return reflection == null ? java.util.Set.of() : reflection.entered();
   }
 
   /** Writes the stack of every recorded thread that stands in traced code; every hit is in by now. */

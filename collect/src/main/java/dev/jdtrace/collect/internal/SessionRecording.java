@@ -24,9 +24,10 @@ import java.util.TreeSet;
  *     false when the target was killed outright
  * @param unplanned traced classes prepared that the plan left out
  * @param untracedUnknown untraced, non-JDK classes loaded that the plan did not assume, sorted
+ * @param reflectedUnknown traced methods {@code Method.invoke} entered that the plan did not assume, sorted
  */
 public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
-    boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown) {
+    boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown, List<String> reflectedUnknown) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -38,7 +39,7 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final Windows windows = spec.within() == null ? null
           : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
       final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null,
-          windows);
+          windows, spec.reflected() != null);
       session.run();
       // A traced class with no class file to plan from ran unseen: no trace rather than one without it.
       final Set<String> outside = new TreeSet<>();
@@ -50,9 +51,13 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       if (spec.untraced() != null) {
         session.untracedLoaded().stream().filter(c -> !spec.untraced().contains(c)).forEach(unknown::add);
       }
+      final List<String> reflected = new ArrayList<>();
+      if (spec.reflected() != null) {
+        session.reflected().stream().filter(m -> !spec.reflected().contains(m)).forEach(reflected::add);
+      }
       final int breakpoints = installer.breakpoints() + (windows == null ? 0 : windows.breakpoints());
       return new SessionRecording(recorder.threads(), breakpoints, recorder.hits(), installer.refused(),
-          session.witnessedDeath(), installer.unplannedPrepared(), unknown);
+          session.witnessedDeath(), installer.unplannedPrepared(), unknown, reflected);
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {

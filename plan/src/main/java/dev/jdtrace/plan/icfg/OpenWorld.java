@@ -25,8 +25,14 @@ import java.util.Set;
  * only the entries {@link Callbacks} names statically, and pays nothing to learn others.
  */
 public final class OpenWorld {
+  /**
+   * The one of {@link #BY_NAME} a run can watch: every reflective call runs it, and its breakpoint tells the method
+   * called (DESIGN §2, reflection watched). Watched, it opens no world: the methods it enters are entries.
+   */
+  public static final String REFLECTION = "java.lang.reflect.Method.invoke";
+
   /** JDK methods that call methods chosen at run time, by owner and name. */
-  private static final Set<String> BY_NAME = Set.of("java.lang.reflect.Method.invoke",
+  private static final Set<String> BY_NAME = Set.of(REFLECTION,
       "java.lang.invoke.MethodHandle.invoke", "java.lang.invoke.MethodHandle.invokeExact",
       "java.lang.invoke.MethodHandle.invokeWithArguments", "java.lang.reflect.Proxy.newProxyInstance",
       "java.lang.invoke.MethodHandleProxies.asInterfaceInstance", "java.util.ServiceLoader.load",
@@ -71,7 +77,7 @@ public final class OpenWorld {
       if (c.superName() != null && program.classNamed(c.superName()) == null && !isJdk(c.superName())) {
         return Optional.of(c.name() + " extends the untraced " + c.superName());
       }
-      final Optional<String> byName = byName(program, m);
+      final Optional<String> byName = byName(program, m, false);
       if (byName.isPresent()) {
         return byName;
       }
@@ -98,11 +104,14 @@ public final class OpenWorld {
    * Why traced code that can run (from {@code main} when it is traced, else any) may enter methods chosen
    * at run time, or empty. Unlike {@link #reason}, untraced code that runs does not count here: what it
    * can enter is {@link UntracedCode}'s question.
+   *
+   * @param reflectionWatched whether the runs watch what {@link #REFLECTION} enters: then it counts for nothing
    */
-  public static Optional<String> byName(final IcfgModel.Structure structure, final String mainClass) {
+  public static Optional<String> byName(final IcfgModel.Structure structure, final String mainClass,
+      final boolean reflectionWatched) {
     final BitSet reachable = reachable(structure, mainClass);
     for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
-      final Optional<String> why = byName(structure.program(), m);
+      final Optional<String> why = byName(structure.program(), m, reflectionWatched);
       if (why.isPresent()) {
         return why;
       }
@@ -110,13 +119,14 @@ public final class OpenWorld {
     return Optional.empty();
   }
 
-  /** Whether the method calls a JDK method that calls methods chosen at run time. */
-  private static Optional<String> byName(final Program program, final int m) {
+  /** Whether the method calls a JDK method that calls methods chosen at run time (and not watched). */
+  private static Optional<String> byName(final Program program, final int m, final boolean reflectionWatched) {
     final int base = program.blockId(m, 0);
     for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
       final Block block = program.block(b);
-      if (block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
-          && BY_NAME.contains(block.call().owner() + "." + block.call().name())) {
+      final String callee = block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
+          ? block.call().owner() + "." + block.call().name() : null;
+      if (callee != null && BY_NAME.contains(callee) && !(reflectionWatched && callee.equals(REFLECTION))) {
         return Optional.of(program.methodOfBlock(b).id() + " calls " + block.call().owner() + "."
             + block.call().name());
       }

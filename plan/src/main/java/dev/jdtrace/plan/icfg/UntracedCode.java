@@ -26,9 +26,12 @@ import org.apache.bcel.classfile.Method;
  * {@link UntracedCallers} reads from their constant pools, and the world needs nothing learned.
  *
  * @param unseen the loaded classes no classpath entry holds, sorted
- * @param dynamic why the untraced code may enter traced methods chosen at run time, or empty
+ * @param unwatched why the untraced code may enter traced methods chosen at run time in a way no run watches
+ *     (all but {@code Method.invoke}), or empty
+ * @param reflection why it may enter them by {@code Method.invoke}, which a run can watch ({@link
+ *     OpenWorld#REFLECTION}), or empty
  */
-public record UntracedCode(Set<String> unseen, Optional<String> dynamic) {
+public record UntracedCode(Set<String> unseen, Optional<String> unwatched, Optional<String> reflection) {
   /** JDK methods that call or create what they are told to at run time, beyond {@link OpenWorld}'s. */
   private static final Set<String> CREATES_BY_NAME = Set.of("java.lang.reflect.Constructor.newInstance",
       "java.lang.Class.newInstance");
@@ -46,6 +49,7 @@ public record UntracedCode(Set<String> unseen, Optional<String> dynamic) {
   public static UntracedCode of(final List<Path> classpath, final Set<String> loaded) {
     final Set<String> left = new HashSet<>(loaded);
     final TreeMap<String, String> dynamic = new TreeMap<>();
+    final TreeMap<String, String> reflects = new TreeMap<>();
     for (final Path entry : classpath) {
       if (left.isEmpty()) {
         break;
@@ -53,23 +57,37 @@ public record UntracedCode(Set<String> unseen, Optional<String> dynamic) {
       final Set<String> here = new HashSet<>(ClassFiles.classNames(entry));
       here.retainAll(left);
       left.removeAll(here);
-      ClassFiles.forEach(entry, here::contains, (name, in) -> dynamicCall(entry, in)
-          .ifPresent(why -> dynamic.put(name, why)));
+      ClassFiles.forEach(entry, here::contains, (name, in) -> dynamicCall(entry, in).forEach(why ->
+          (why.endsWith(OpenWorld.REFLECTION) ? reflects : dynamic).putIfAbsent(name, why)));
     }
     final Set<String> unseen = new TreeSet<>(left);
     final Optional<String> why = !unseen.isEmpty()
         ? Optional.of("the untraced class " + unseen.iterator().next() + " was loaded from no classpath entry")
-        : dynamic.isEmpty() ? Optional.empty()
-        : Optional.of("the untraced " + dynamic.firstKey() + " " + dynamic.firstEntry().getValue());
-    return new UntracedCode(unseen, why);
+        : first(dynamic);
+    return new UntracedCode(unseen, why, first(reflects));
   }
 
-  /** How a class file may enter methods chosen at run time, or empty. */
-  private static Optional<String> dynamicCall(final Path entry, final InputStream in) {
+  /**
+   * Why the untraced code may enter traced methods chosen at run time, or empty.
+   *
+   * @param reflectionWatched whether the runs watch what {@code Method.invoke} enters: then it counts for nothing
+   */
+  public Optional<String> dynamic(final boolean reflectionWatched) {
+    return reflectionWatched ? unwatched : unwatched.or(() -> reflection);
+  }
+
+  private static Optional<String> first(final TreeMap<String, String> why) {
+    return why.isEmpty() ? Optional.empty()
+        : Optional.of("the untraced " + why.firstKey() + " " + why.firstEntry().getValue());
+  }
+
+  /** How a class file may enter methods chosen at run time: {@code Method.invoke} apart from any other way. */
+  private static List<String> dynamicCall(final Path entry, final InputStream in) {
     final JavaClass jc = ClassFiles.parse(entry, in);
+    final List<String> out = new java.util.ArrayList<>();
     for (final Method m : jc.getMethods()) {
       if (m.isNative()) {
-        return Optional.of("declares the native method " + m.getName() + " (native code may call any method)");
+        return List.of("declares the native method " + m.getName() + " (native code may call any method)");
       }
     }
     final ConstantPool cp = jc.getConstantPool();
@@ -77,11 +95,11 @@ public record UntracedCode(Set<String> unseen, Optional<String> dynamic) {
       if (c instanceof ConstantCP ref && (ref instanceof ConstantMethodref || ref instanceof ConstantInterfaceMethodref)) {
         final String callee = ref.getClass(cp).replace('/', '.') + "."
             + cp.getConstant(ref.getNameAndTypeIndex(), ConstantNameAndType.class).getName(cp);
-        if (OpenWorld.callsByName(callee) || CREATES_BY_NAME.contains(callee)) {
-          return Optional.of("calls " + callee);
+        if ((OpenWorld.callsByName(callee) || CREATES_BY_NAME.contains(callee)) && !out.contains("calls " + callee)) {
+          out.add("calls " + callee);
         }
       }
     }
-    return Optional.empty();
+    return out;
   }
 }

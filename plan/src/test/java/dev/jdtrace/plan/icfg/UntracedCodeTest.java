@@ -16,19 +16,20 @@ class UntracedCodeTest {
   void directCallersAndSubclassesOnTheClasspathEnterNothingUnseen() {
     final UntracedCode code = UntracedCode.of(CLASSPATH, Set.of(PKG + "Caller", PKG + "Caller$Cheaper"));
     assertThat(code.unseen()).isEmpty();
-    assertThat(code.dynamic()).isEmpty();
+    assertThat(code.dynamic(false)).isEmpty();
   }
 
   @Test
-  void aClassThatReflectsMayEnterAnyMethod() {
+  void aClassThatReflectsMayEnterAnyMethodUnlessReflectionIsWatched() {
     final UntracedCode code = UntracedCode.of(CLASSPATH, Set.of(PKG + "Caller", PKG + "Reflector"));
     assertThat(code.unseen()).isEmpty();
-    assertThat(code.dynamic()).hasValue("the untraced " + PKG + "Reflector calls java.lang.reflect.Method.invoke");
+    assertThat(code.dynamic(false)).hasValue("the untraced " + PKG + "Reflector calls java.lang.reflect.Method.invoke");
+    assertThat(code.dynamic(true)).isEmpty();
   }
 
   @Test
   void aClassWithNativeMethodsMayEnterAnyMethod() {
-    assertThat(UntracedCode.of(CLASSPATH, Set.of(PKG + "Native")).dynamic()).get().asString()
+    assertThat(UntracedCode.of(CLASSPATH, Set.of(PKG + "Native")).dynamic(true)).get().asString()
         .contains("declares the native method poke");
   }
 
@@ -36,6 +37,6 @@ class UntracedCodeTest {
   void aClassNoClasspathEntryHoldsIsUnseen() {
     final UntracedCode code = UntracedCode.of(CLASSPATH, Set.of(PKG + "Caller", "com.example.Generated$Sub"));
     assertThat(code.unseen()).containsExactly("com.example.Generated$Sub");
-    assertThat(code.dynamic()).get().asString().contains("com.example.Generated$Sub was loaded from no classpath");
+    assertThat(code.dynamic(true)).get().asString().contains("com.example.Generated$Sub was loaded from no classpath");
   }
 }
