@@ -111,8 +111,9 @@ class OpenWorldTest {
     final List<String> truth = Cli.groundTruth(includes, command);
     assertThat(truth).as("Gen.next runs in the loop").anyMatch(l -> l.contains("Gen\tnext(I)I"));
     final Cli.Outcome run = run(includes, command, List.of(), "math");
-    assertThat(run.err()).contains("reflection watched: Method.invoke entered 0 traced methods")
-        .doesNotContain("open world").doesNotContain("diverged");
+    // (The lambda proxies the JDK makes by Constructor.newInstance are not entries: their names change every run.)
+    assertThat(run.err()).contains("reflection watched: it entered 0 traced methods")
+        .doesNotContain("open world").doesNotContain("diverged").doesNotContain("planning again");
     assertThat(blocks("math")).isEqualTo(truth);
   }
 

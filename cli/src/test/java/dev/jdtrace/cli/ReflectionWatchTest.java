@@ -25,12 +25,13 @@ class ReflectionWatchTest {
   Path dir;
 
   @Test
-  void reflectionIntoAVirtualAStaticAndAPrivateMethodIsWatchedNotAnOpenWorld() throws IOException {
+  void reflectionIntoAVirtualAStaticAndAPrivateMethodAndAConstructorIsWatchedNotAnOpenWorld() throws IOException {
     final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, Reflects.class.getName());
     final List<String> truth = Cli.groundTruth(List.of(INCLUDES.get(1)), command);
-    assertThat(truth).as("reflection dispatches to the override").anyMatch(l -> l.contains("Reflects$Square\tsides()I"));
+    assertThat(truth).as("reflection dispatches to the override, and constructs").anyMatch(l -> l.contains(
+        "Reflects$Square\tsides()I")).anyMatch(l -> l.contains("Reflects$Square\t<init>()V"));
     final Cli.Outcome run = run(command, List.of("--sessions", "2"), "two");
-    assertThat(run.err()).contains("reflection watched: Method.invoke entered 4 traced methods in the first run")
+    assertThat(run.err()).contains("reflection watched: it entered 5 traced methods in the first run")
         .doesNotContain("open world").doesNotContain("diverged").doesNotContain("planning again");
     assertThat(export("two")).isEqualTo(truth);
   }
@@ -41,7 +42,7 @@ class ReflectionWatchTest {
     final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, ReflectsLater.class.getName(),
         marker.toString());
     final Cli.Outcome run = run(command, List.of("--sessions", "2"), "later");
-    assertThat(run.err()).contains("a session saw Method.invoke enter 1 traced method the first run did not ("
+    assertThat(run.err()).contains("a session saw reflection enter 1 traced method the first run did not ("
         + ReflectsLater.class.getName() + ".later(I)I): planning again with them as entries");
     assertThat(Files.exists(marker)).isTrue();
     // The sessions' runs, like every run from now on, found the marker.

@@ -168,10 +168,10 @@ public final class FirstRun {
       while (true) {
         final EventSet set = vm.eventQueue().remove();
         for (final Event event : set) {
-          if (event instanceof ClassPrepareEvent cp) {
+          if (ReflectionWatch.isWatch(event)) {
+            reflection.handle(event);
+          } else if (event instanceof ClassPrepareEvent cp) {
             prepared(vm, cp.referenceType(), classes);
-          } else if (event instanceof BreakpointEvent bp && ReflectionWatch.isWatch(bp)) {
-            reflection.invoked(bp);
           } else if (event instanceof BreakpointEvent bp) {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);

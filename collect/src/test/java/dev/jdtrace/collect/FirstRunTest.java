@@ -35,7 +35,8 @@ class FirstRunTest {
 
   /**
    * Reflection watched: a virtual call is recorded as declared and as the receiver's override it dispatches to,
-   * a static and a private method as declared; an untraced method reflection enters is not recorded.
+   * a static and a private method and a constructor as declared; an untraced method reflection enters is not
+   * recorded.
    */
   @Test
   void recordsTheTracedMethodsMethodInvokeEnters() {
@@ -46,7 +47,7 @@ class FirstRunTest {
         StandardInput.none(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
     assertThat(loaded.exitCode()).isZero();
     assertThat(loaded.reflected()).containsExactlyInAnyOrder(program + "$Shape.sides()I",
-        program + "$Square.sides()I", program + ".twice(I)I", program + ".collatz(I)I");
+        program + "$Square.sides()I", program + ".twice(I)I", program + ".collatz(I)I", program + "$Square.<init>()V");
   }
 
   /** Untraced code the traced program calls. */
@@ -105,7 +106,7 @@ class FirstRunTest {
     }
   }
 
-  /** A program that calls its own methods, and an untraced one, through {@code Method.invoke}. */
+  /** A program that calls its own methods, and an untraced one, through {@code Method.invoke}, and constructs. */
   static final class Reflecting {
     /** A shape with no sides, whose subclass overrides the reflected method. */
     public static class Shape {
@@ -132,7 +133,8 @@ class FirstRunTest {
 
     public static void main(final String[] args) throws ReflectiveOperationException {
       final java.lang.reflect.Method sides = Shape.class.getMethod("sides");
-      int total = (Integer) sides.invoke(new Square()) + (Integer) sides.invoke(new Shape());
+      int total = (Integer) sides.invoke(Square.class.getConstructor().newInstance());
+      total += (Integer) sides.invoke(new Shape());
       total += (Integer) Reflecting.class.getMethod("twice", int.class).invoke(null, 3);
       final java.lang.reflect.Method collatz = Reflecting.class.getDeclaredMethod("collatz", int.class);
       total += (Integer) collatz.invoke(new Reflecting(), total);

@@ -119,7 +119,7 @@ final class TraceRun {
         // Counted with the sentinels' plans: past their limit, reflection opens the world as when unwatched.
         sentinelPlans++;
         final boolean watch = sentinelPlans <= MAX_REPLANS;
-        info.accept("a session saw Method.invoke enter " + Plural.of(r.methods.size(), "traced method")
+        info.accept("a session saw reflection enter " + Plural.of(r.methods.size(), "traced method")
             + " the first run did not (" + r.methods.iterator().next() + (r.methods.size() > 1 ? ", ..." : "")
             + "): planning again " + (watch ? "with them as entries" : "with every traced method a possible entry")
             + " (the program runs again)");

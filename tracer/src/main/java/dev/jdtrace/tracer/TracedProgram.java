@@ -163,7 +163,10 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
         !excludes.isEmpty());
     if (open.isEmpty()) {
-      return learned.isEmpty() ? closed : closed.withLearned(learned);
+      // Closed, but reflective instantiation would make every constructor a callback: watched, only those it entered.
+      final boolean watch = reflected != null && OpenWorld.reflects(closed.structure(), command.mainClass());
+      return watch ? closed.watching(reflected).withLearned(learned)
+          : learned.isEmpty() ? closed : closed.withLearned(learned);
     }
     // With the untraced classes the first run loaded known, only theirs: a session that loads another plans again.
     final UntracedCallers callers = PlanCache.callers(program, filter, command.classpath(), untraced);
@@ -175,12 +178,20 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final UntracedCode code = UntracedCode.of(command.classpath(), untraced);
     final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass(), false)
         .or(() -> code.dynamic(false));
-    // Reflection alone opened it: what the first run saw it enter are the entries, and every session watches it.
-    final boolean watch = reflected != null && unseen.isPresent()
+    // Nothing but reflection enters methods chosen at run time: what the first run saw it enter are the entries,
+    // and every session watches it.
+    final boolean watch = reflected != null
+        && (OpenWorld.reflects(closed.structure(), command.mainClass()) || code.reflection().isPresent())
         && OpenWorld.byName(closed.structure(), command.mainClass(), true).or(() -> code.dynamic(true)).isEmpty();
     return new TracedProgram(command, filter, patterns, program, null, watch ? Optional.empty() : unseen, List.of(),
         callers, unplanned, null, untraced, !code.unseen().isEmpty(), running, watch ? reflected : null)
         .withLearned(learned);
+  }
+
+  /** The same program with reflection watched: what it entered in the first run are entries. */
+  private TracedProgram watching(final Set<String> entered) {
+    return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
+        ran, untraced, anySubclass, running, entered);
   }
 
   /** The method indices of the named methods. */
@@ -265,7 +276,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     }
     final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
-        entries.contains(EVERY_METHOD), entered, running);
+        entries.contains(EVERY_METHOD), entered, running, reflected != null);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
         ran, untraced, anySubclass, running, reflected);
   }

@@ -258,8 +258,8 @@ public final class JdiSession {
         && windows.open(set, recorder);
     ThreadReference closing = null;
     for (final Event event : set) {
-      if (event instanceof BreakpointEvent bp && reflection != null && ReflectionWatch.isWatch(bp)) {
-        reflection.invoked(bp); // (inside a --within window or not: an entry no plan foresaw is one either way)
+      if (reflection != null && ReflectionWatch.isWatch(event)) {
+        reflection.handle(event); // (inside a --within window or not: an entry no plan foresaw is one either way)
       } else if (event instanceof BreakpointEvent bp) {
         final Object block = bp.request().getProperty(BreakpointInstaller.BLOCK);
         if (block != null) {

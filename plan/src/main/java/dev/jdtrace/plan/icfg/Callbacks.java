@@ -18,7 +18,7 @@ import java.util.Set;
  * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of
  * method-handle constants (lambda bodies and method references, with every traced override dispatch can
  * reach from the named method), traced targets of calls that may run untraced code, constructors when
- * traced code instantiates reflectively, the given entries (methods untraced classes name, and entries
+ * traced code instantiates reflectively (unless reflection is watched), the given entries (methods untraced classes name, and entries
  * learned by observing a run) and, when asked (an open world planned before anything was learned, and
  * attach), every method: reflection reaches private methods too ({@code setAccessible}), so leaving them
  * out would let a reflective entry into a private method without a witness run unseen.
@@ -41,6 +41,19 @@ public final class Callbacks {
    */
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
       final boolean everyMethod, final BitSet entries) {
+    return of(program, resolver, classpath, everyMethod, entries, false);
+  }
+
+  /**
+   * Method indices of the callback methods.
+   *
+   * @param everyMethod whether every method may be entered from untraced code
+   * @param entries methods known to be entered from untraced code (method indices)
+   * @param reflectionWatched whether the runs watch what reflection enters (DESIGN §2): then the constructors it
+   *     entered are among the entries, and reflective instantiation makes no other constructor a callback
+   */
+  public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
+      final boolean everyMethod, final BitSet entries, final boolean reflectionWatched) {
     final BitSet callbacks = (BitSet) entries.clone();
     final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
         : new Hierarchy(program);
@@ -95,7 +108,7 @@ public final class Callbacks {
     // containers) may enter any constructor from untraced code. Method.invoke is not guessed: making every
     // public method a callback costs more than it is worth; it opens the world (OpenWorld), and the methods
     // it really enters are learned by observing a run and come in as entries.
-    if (reflectsConstructors) {
+    if (reflectsConstructors && !reflectionWatched) {
       for (int m = 0; m < program.methods().size(); m++) {
         if (program.methods().get(m).id().name().equals("<init>")) {
           callbacks.set(m);

@@ -81,8 +81,19 @@ public final class IcfgModel {
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
         final boolean everyMethod, final BitSet entries, final BitSet running) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries), classpath,
-          running);
+      return of(program, resolver, classpath, everyMethod, entries, running, false);
+    }
+
+    /**
+     * As {@link #of(Program, CallResolver, List, boolean, BitSet, BitSet)}, with reflection watched or not.
+     *
+     * @param reflectionWatched whether the runs watch what reflection enters ({@link Callbacks#of(Program,
+     *     CallResolver, List, boolean, BitSet, boolean)}): the entries then hold what it entered
+     */
+    public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
+        final boolean everyMethod, final BitSet entries, final BitSet running, final boolean reflectionWatched) {
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries, reflectionWatched),
+          classpath, running);
     }
 
     /** Resolves every call and init trigger of the program; the callbacks are given. */

@@ -25,11 +25,16 @@ import java.util.Set;
  * only the entries {@link Callbacks} names statically, and pays nothing to learn others.
  */
 public final class OpenWorld {
-  /**
-   * The one of {@link #BY_NAME} a run can watch: every reflective call runs it, and its breakpoint tells the method
-   * called (DESIGN §2, reflection watched). Watched, it opens no world: the methods it enters are entries.
-   */
+  /** The one of {@link #BY_NAME} a run can watch ({@link #WATCHED}). */
   public static final String REFLECTION = "java.lang.reflect.Method.invoke";
+
+  /**
+   * The JDK methods that enter methods chosen at run time that a run can watch: every reflective call and
+   * instantiation runs them, and their breakpoints tell what is entered (DESIGN §2, reflection watched).
+   * Watched, they open no world and make no constructor a callback: what they enter are entries.
+   */
+  public static final Set<String> WATCHED = Set.of(REFLECTION, "java.lang.reflect.Constructor.newInstance",
+      "java.lang.Class.newInstance");
 
   /** JDK methods that call methods chosen at run time, by owner and name. */
   private static final Set<String> BY_NAME = Set.of(REFLECTION,
@@ -117,6 +122,23 @@ public final class OpenWorld {
       }
     }
     return Optional.empty();
+  }
+
+  /** Whether traced code that can run (from {@code main} when it is traced, else any) calls a {@link #WATCHED} method. */
+  public static boolean reflects(final IcfgModel.Structure structure, final String mainClass) {
+    final Program program = structure.program();
+    final BitSet reachable = reachable(structure, mainClass);
+    for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
+      final int base = program.blockId(m, 0);
+      for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
+        final Block block = program.block(b);
+        if (block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
+            && WATCHED.contains(block.call().owner() + "." + block.call().name())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether the method calls a JDK method that calls methods chosen at run time (and not watched). */

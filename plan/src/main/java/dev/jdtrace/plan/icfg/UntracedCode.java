@@ -26,10 +26,9 @@ import org.apache.bcel.classfile.Method;
  * {@link UntracedCallers} reads from their constant pools, and the world needs nothing learned.
  *
  * @param unseen the loaded classes no classpath entry holds, sorted
- * @param unwatched why the untraced code may enter traced methods chosen at run time in a way no run watches
- *     (all but {@code Method.invoke}), or empty
- * @param reflection why it may enter them by {@code Method.invoke}, which a run can watch ({@link
- *     OpenWorld#REFLECTION}), or empty
+ * @param unwatched why the untraced code may enter traced methods chosen at run time in a way no run watches,
+ *     or empty
+ * @param reflection why it may enter them by reflection a run can watch ({@link OpenWorld#WATCHED}), or empty
  */
 public record UntracedCode(Set<String> unseen, Optional<String> unwatched, Optional<String> reflection) {
   /** JDK methods that call or create what they are told to at run time, beyond {@link OpenWorld}'s. */
@@ -57,8 +56,10 @@ public record UntracedCode(Set<String> unseen, Optional<String> unwatched, Optio
       final Set<String> here = new HashSet<>(ClassFiles.classNames(entry));
       here.retainAll(left);
       left.removeAll(here);
-      ClassFiles.forEach(entry, here::contains, (name, in) -> dynamicCall(entry, in).forEach(why ->
-          (why.endsWith(OpenWorld.REFLECTION) ? reflects : dynamic).putIfAbsent(name, why)));
+      ClassFiles.forEach(entry, here::contains, (name, in) -> dynamicCall(entry, in).forEach(why -> {
+        final boolean watchable = OpenWorld.WATCHED.contains(why.substring(why.indexOf(' ') + 1));
+        (watchable ? reflects : dynamic).putIfAbsent(name, why);
+      }));
     }
     final Set<String> unseen = new TreeSet<>(left);
     final Optional<String> why = !unseen.isEmpty()
@@ -70,7 +71,7 @@ public record UntracedCode(Set<String> unseen, Optional<String> unwatched, Optio
   /**
    * Why the untraced code may enter traced methods chosen at run time, or empty.
    *
-   * @param reflectionWatched whether the runs watch what {@code Method.invoke} enters: then it counts for nothing
+   * @param reflectionWatched whether the runs watch what reflection enters: then it counts for nothing
    */
   public Optional<String> dynamic(final boolean reflectionWatched) {
     return reflectionWatched ? unwatched : unwatched.or(() -> reflection);
@@ -81,7 +82,7 @@ public record UntracedCode(Set<String> unseen, Optional<String> unwatched, Optio
         : Optional.of("the untraced " + why.firstKey() + " " + why.firstEntry().getValue());
   }
 
-  /** How a class file may enter methods chosen at run time: {@code Method.invoke} apart from any other way. */
+  /** How a class file may enter methods chosen at run time: each by-name call ("calls ..."), or native code. */
   private static List<String> dynamicCall(final Path entry, final InputStream in) {
     final JavaClass jc = ClassFiles.parse(entry, in);
     final List<String> out = new java.util.ArrayList<>();

@@ -5,7 +5,8 @@ import java.lang.reflect.Method;
 /**
  * Reflects: calls its own methods through {@code Method.invoke} in a loop: a virtual method that a subclass
  * overrides (the call dispatches to the override), a static method and a private one, each branching on its
- * argument, and a loop whose branches depend on what they return. Deterministic.
+ * argument, and a loop whose branches depend on what they return; the subclass is made by {@code
+ * Constructor.newInstance}. Deterministic.
  */
 public final class Reflects {
     /** A shape with no sides, whose subclass overrides the reflected method. */
@@ -41,7 +42,7 @@ public final class Reflects {
         Reflects self = new Reflects();
         int total = 0;
         for (int i = 0; i < 6; i++) {
-            Shape shape = i % 3 == 0 ? new Shape() : new Square();
+            Shape shape = i % 3 == 0 ? new Shape() : Square.class.getConstructor().newInstance();
             total += (Integer) sides.invoke(shape);
             int t = (Integer) twice.invoke(null, i);
             if (t > 4) {
