@@ -32,8 +32,8 @@ final class OpenWorldEntries {
     if (!traced.needsLearning()) {
       if (traced.reflected() != null) {
         info.accept("reflection watched: it entered " + Plural.of(traced.reflected().size(), "traced method")
-            + " in the first run (Method.invoke, Constructor.newInstance), planned as entries; every session watches it,"
-            + " and plans again if it enters another");
+            + " in the first run (Method.invoke, Constructor.newInstance), planned as entries; every session "
+            + "watches it, and plans again if it enters another");
       } else if (traced.untraced() != null && traced.callers() != UntracedCallers.NONE) {
         info.accept("untraced code runs around the traced classes; the " + traced.untraced().size()
             + " untraced classes the first run loaded enter traced code only where their class files say: "

@@ -124,7 +124,7 @@ public final class OpenWorld {
     return Optional.empty();
   }
 
-  /** Whether traced code that can run (from {@code main} when it is traced, else any) calls a {@link #WATCHED} method. */
+  /** Whether traced code that can run (from {@code main} when traced, else any) calls a {@link #WATCHED} method. */
   public static boolean reflects(final IcfgModel.Structure structure, final String mainClass) {
     final Program program = structure.program();
     final BitSet reachable = reachable(structure, mainClass);
