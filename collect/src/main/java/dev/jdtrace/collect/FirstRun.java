@@ -29,10 +29,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The first pass of a run: launches the program once and records which traced classes it prepares, and
- * which of their methods run, and which of them reflection enters ({@code ReflectionWatch}). Only those classes
- * are planned; a class that a later session prepares and the plan left out is the signal to plan again (a run's class loading can depend on timing). The methods
- * that ran weigh the cost model's prediction: a method that never ran is expected to cost no hits.
+ * The first pass of a run: launches the program once and records which traced classes it prepares, and which of
+ * their methods run, and which of them reflection enters ({@code ReflectionWatch}). Only those classes are planned;
+ * a class that a later session prepares and the plan left out is the signal to plan again (a run's class loading
+ * can depend on timing). The methods that ran weigh the cost model's prediction: a method that never ran is
+ * expected to cost no hits.
  *
  * <p>Cost: each traced class's prepare stops its thread while a breakpoint at each method's entry (offset
  * 0, always an instruction start) is set with a count filter of 1: it reports the method's first run and

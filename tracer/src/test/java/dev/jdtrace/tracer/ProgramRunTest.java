@@ -31,11 +31,13 @@ class ProgramRunTest {
   void theFirstRunSetOneBreakpointPerMethodAndOneMoreAndAStopPerMethodThatRan() {
     final TracedProgram traced = fixture();
     final Map<String, Integer> ran = traced.ran();
-    final PlannedClasses.Observed observed = new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500, null, null);
+    final PlannedClasses.Observed observed = new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500, null,
+        null);
     assertThat(observed.programRun(traced.program()))
         .isEqualTo(new ProgramRun(1500, traced.program().methods().size() + ran.size(), ran.size()));
     // Not known without the first run's time, or without what ran.
-    assertThat(new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1, null, null).programRun(traced.program()))
+    assertThat(new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1, null, null)
+        .programRun(traced.program()))
         .isNull();
   }
 

@@ -44,7 +44,7 @@ import java.util.TreeSet;
  * object ids stay theirs (the agent reuses no id the debugger still holds).
  */
 public final class ReflectionWatch {
-  /** Property of the watch's requests; on a breakpoint, whether it is {@code Method.invoke}'s (else the constructor's). */
+  /** Property of the watch's requests: on a breakpoint, whether it is {@code Method.invoke}'s (else instantiation's). */
   static final String PROPERTY = "jdtrace.reflection";
   private static final String INVOKE_DESCRIPTOR = "(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;";
   private static final String METHOD = "java.lang.reflect.Method";

@@ -15,13 +15,13 @@ import java.util.Set;
 
 /**
  * The traced methods untraced code may call: the decoder's candidates whenever untraced code runs.
- * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of
- * method-handle constants (lambda bodies and method references, with every traced override dispatch can
- * reach from the named method), traced targets of calls that may run untraced code, constructors when
- * traced code instantiates reflectively (unless reflection is watched), the given entries (methods untraced
- * classes name, entries learned by observing a run, and what watched reflection entered) and, when asked
- * (an open world planned before anything was learned, and attach), every method: reflection reaches private methods too ({@code setAccessible}), so leaving them
- * out would let a reflective entry into a private method without a witness run unseen.
+ * They are class initialisers, {@code main}, overrides of untraced supertypes' methods, targets of method-handle
+ * constants (lambda bodies and method references, with every traced override dispatch can reach from the named
+ * method), traced targets of calls that may run untraced code, constructors when traced code instantiates
+ * reflectively (unless reflection is watched), the given entries (methods untraced classes name, entries learned by
+ * observing a run, and what watched reflection entered) and, when asked (an open world planned before anything was
+ * learned, and attach), every method: reflection reaches private methods too ({@code setAccessible}), so leaving
+ * them out would let a reflective entry into a private method without a witness run unseen.
  */
 public final class Callbacks {
   private Callbacks() {
