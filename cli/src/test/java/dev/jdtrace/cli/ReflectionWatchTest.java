@@ -2,6 +2,7 @@ package dev.jdtrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jdtrace.programs.reflection.Loads;
 import dev.jdtrace.programs.reflection.Reflects;
 import dev.jdtrace.programs.reflection.ReflectsLater;
 import java.io.IOException;
@@ -14,9 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reflection watched (DESIGN §2): a traced program whose only way into methods chosen at run time is
- * {@code Method.invoke} plans the methods its first run saw reflection enter as entries, not every method, and
- * every session watches it; a session that sees it enter another makes the run plan again. Each trace equals the
- * all-blocks single-session ground truth.
+ * reflection ({@code Method.invoke}, {@code Constructor.newInstance}, a service loader) plans the methods its
+ * first run saw reflection enter as entries, not every method, and every session watches it; a session that sees
+ * it enter another makes the run plan again. Each trace equals the all-blocks single-session ground truth.
  */
 class ReflectionWatchTest {
   private static final List<String> INCLUDES = List.of("--include", "dev.jdtrace.programs.reflection.*");
@@ -34,6 +35,18 @@ class ReflectionWatchTest {
     assertThat(run.err()).contains("reflection watched: it entered 5 traced methods in the first run")
         .doesNotContain("open world").doesNotContain("diverged").doesNotContain("planning again");
     assertThat(export("two")).isEqualTo(truth);
+  }
+
+  /** A service loader instantiates its providers by reflection: watched, it opens no world either. */
+  @Test
+  void aServiceLoadersProviderIsWatchedNotAnOpenWorld() throws IOException {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, Loads.class.getName());
+    final List<String> truth = Cli.groundTruth(List.of(INCLUDES.get(1)), command);
+    assertThat(truth).as("the provider is constructed").anyMatch(l -> l.contains("Loads$Hello\t<init>()V"));
+    final Cli.Outcome run = run(command, List.of("--sessions", "2"), "loads");
+    assertThat(run.err()).contains("reflection watched: it entered 1 traced method in the first run")
+        .doesNotContain("open world").doesNotContain("diverged").doesNotContain("planning again");
+    assertThat(export("loads")).isEqualTo(truth);
   }
 
   @Test

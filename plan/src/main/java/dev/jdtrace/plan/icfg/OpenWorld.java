@@ -25,16 +25,18 @@ import java.util.Set;
  * only the entries {@link Callbacks} names statically, and pays nothing to learn others.
  */
 public final class OpenWorld {
-  /** The one of {@link #BY_NAME} a run can watch ({@link #WATCHED}). */
+  /** The reflective call, which a run can watch ({@link #WATCHED}). */
   public static final String REFLECTION = "java.lang.reflect.Method.invoke";
 
   /**
    * The JDK methods that enter methods chosen at run time that a run can watch: every reflective call and
-   * instantiation runs them, and their breakpoints tell what is entered (DESIGN §2, reflection watched).
-   * Watched, they open no world and make no constructor a callback: what they enter are entries.
+   * instantiation runs {@code Method.invoke} or {@code Constructor.newInstanceWithCaller}, whose breakpoints tell
+   * what is entered (DESIGN §2, reflection watched), and so does a service loader's (a provider's constructor or
+   * static {@code provider()} method, JDK 17 and 25). Watched, they open no world and make no constructor a
+   * callback: what they enter are entries.
    */
   public static final Set<String> WATCHED = Set.of(REFLECTION, "java.lang.reflect.Constructor.newInstance",
-      "java.lang.Class.newInstance");
+      "java.lang.Class.newInstance", "java.util.ServiceLoader.load", "java.util.ServiceLoader.loadInstalled");
 
   /** JDK methods that call methods chosen at run time, by owner and name. */
   private static final Set<String> BY_NAME = Set.of(REFLECTION,
@@ -110,7 +112,8 @@ public final class OpenWorld {
    * at run time, or empty. Unlike {@link #reason}, untraced code that runs does not count here: what it
    * can enter is {@link UntracedCode}'s question.
    *
-   * @param reflectionWatched whether the runs watch what {@link #REFLECTION} enters: then it counts for nothing
+   * @param reflectionWatched whether the runs watch what reflection enters: then the {@link #WATCHED} methods count
+   *     for nothing
    */
   public static Optional<String> byName(final IcfgModel.Structure structure, final String mainClass,
       final boolean reflectionWatched) {
@@ -148,7 +151,7 @@ public final class OpenWorld {
       final Block block = program.block(b);
       final String callee = block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
           ? block.call().owner() + "." + block.call().name() : null;
-      if (callee != null && BY_NAME.contains(callee) && !(reflectionWatched && callee.equals(REFLECTION))) {
+      if (callee != null && BY_NAME.contains(callee) && !(reflectionWatched && WATCHED.contains(callee))) {
         return Optional.of(program.methodOfBlock(b).id() + " calls " + block.call().owner() + "."
             + block.call().name());
       }
