@@ -55,7 +55,7 @@ public final class FirstRun {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     larger of 1 and 10 that its runs reached
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
-   * @param reflected the traced methods {@code Method.invoke} entered ({@code class.name+descriptor}), sorted
+   * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted
    * @param threads the threads seen entering traced methods: a lower bound of those that ran traced code (a
    *     thread that only ran methods others had run before reaches no breakpoint)
    * @param exitCode the program's exit code

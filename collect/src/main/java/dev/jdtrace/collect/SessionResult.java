@@ -17,7 +17,7 @@ import java.util.List;
  *     SessionSpec#unplanned()}), sorted: the trace would miss their blocks, so the run plans again
  * @param untracedUnknown untraced, non-JDK classes the session loaded that the plan did not assume ({@link
  *     SessionSpec#untraced()}), sorted: what they can enter is unknown to the plan, so the run plans again
- * @param reflectedUnknown traced methods {@code Method.invoke} entered that the plan did not assume ({@link
+ * @param reflectedUnknown traced methods reflection entered that the plan did not assume ({@link
  *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again
  */
 public record SessionResult(

@@ -24,7 +24,7 @@ import java.util.Set;
  *     or {@code null} when it assumes nothing: a session that loads another reports it, since what that
  *     class can enter is unknown to the plan
  * @param within the calls the session records ({@link Within}), or {@code null} for the whole run
- * @param reflected the traced methods the plan assumes {@code Method.invoke} may enter ({@code
+ * @param reflected the traced methods the plan assumes reflection may enter ({@code
  *     class.name+descriptor}), or {@code null} when it assumes nothing (reflection opened its world, or none
  *     runs): a session that sees reflection enter another reports it, since the plan gave that entry no witnesses
  */
@@ -61,7 +61,7 @@ public record SessionSpec(
         calls, reflected);
   }
 
-  /** The same session, watching what {@code Method.invoke} enters against these methods ({@code null}: not watched). */
+  /** The same session, watching what reflection enters against these methods ({@code null}: not watched). */
   public SessionSpec reflected(final Set<String> methods) {
     return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
         within, methods);

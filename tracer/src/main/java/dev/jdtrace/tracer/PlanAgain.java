@@ -34,7 +34,7 @@ abstract sealed class PlanAgain extends RuntimeException {
   }
 
   /**
-   * A session saw {@code Method.invoke} enter traced methods the plan did not make entries: the run plans again
+   * A session saw reflection enter traced methods the plan did not make entries: the run plans again
    * with them.
    */
   static final class Reflected extends PlanAgain {

@@ -94,7 +94,7 @@ final class PlanCache {
    * @param threads the threads it saw enter traced methods
    * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
    * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
-   * @param reflected the traced methods {@code Method.invoke} entered, or {@code null} when not known
+   * @param reflected the traced methods reflection entered, or {@code null} when not known
    */
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
       int threads, Long wallMillis, java.util.Map<String, Long> hits, List<String> reflected) {

@@ -33,7 +33,7 @@ final class PlannedClasses {
    *     {@link ProgramRun}), or -1 when not known
    * @param hits the hits each witness took in a later run whose prediction they missed ({@link LearnedHits}), or
    *     {@code null} when none did
-   * @param reflected the traced methods {@code Method.invoke} entered ({@code class.name+descriptor}), with those
+   * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), with those
    *     sessions then saw it enter, or {@code null} when not known
    */
   record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
@@ -50,7 +50,7 @@ final class PlannedClasses {
     }
 
     /**
-     * The same, with methods that sessions saw {@code Method.invoke} enter and the first run did not (each counted
+     * The same, with methods that sessions saw reflection enter and the first run did not (each counted
      * as run once): the next plan makes them entries, and lets them run.
      */
     Observed reflectedToo(final Set<String> methods) {

@@ -48,7 +48,7 @@ import java.util.function.Consumer;
  * @param running the methods the plan lets run (method indices: those the first run saw run), or {@code null}
  *     for every method; the others get no witnesses but a sentinel at their entry ({@link #sentinels}), and a
  *     session that hits one makes the run plan again with that method
- * @param reflected the traced methods {@code Method.invoke} entered in the first run ({@code class.name+descriptor}),
+ * @param reflected the traced methods reflection entered in the first run ({@code class.name+descriptor}),
  *     made callbacks, when reflection is what opened the world and every session watches it (DESIGN §2,
  *     reflection watched): a session that sees it enter another method makes the run plan again with it; else
  *     {@code null}
@@ -138,7 +138,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    *     classes enters methods chosen at run time or no classpath entry holds it ({@link UntracedCode})
    * @param ran the methods the plan lets run ({@code class.name+descriptor}), or {@code null} for every method:
    *     the world is open or closed by what they can do
-   * @param reflected the traced methods {@code Method.invoke} entered in the first run, or {@code null} when not
+   * @param reflected the traced methods reflection entered in the first run, or {@code null} when not
    *     known: when known and reflection alone opens the world, they are its entries and the sessions watch it
    */
   static TracedProgram load(final JavaCommand command, final ClassFilter filter, final Set<String> loaded,

@@ -67,7 +67,7 @@ public final class JdiSession {
   /** The traced classes, when the untraced ones loaded are read at the VM's death; else {@code null}. */
   private ClassFilter untracedAtDeath;
   private java.util.Set<String> untracedLoaded = java.util.Set.of();
-  /** The traced methods {@code Method.invoke} enters, when watched; else {@code null}. */
+  /** The traced methods reflection enters, when watched; else {@code null}. */
   private ReflectionWatch reflection;
 
   private JdiSession(final VirtualMachine vm, final Recorder recorder, final BreakpointInstaller installer) {
@@ -131,7 +131,7 @@ public final class JdiSession {
   /**
    * Prepares a session on a freshly launched, suspended VM.
    *
-   * @param watchReflection whether the traced methods {@code Method.invoke} enters are recorded ({@link
+   * @param watchReflection whether the traced methods reflection enters are recorded ({@link
    *     #reflected})
    */
   static JdiSession open(final VirtualMachine vm, final ClassFilter filter, final Recorder recorder,
@@ -346,7 +346,7 @@ public final class JdiSession {
     return untracedLoaded;
   }
 
-  /** The traced methods {@code Method.invoke} entered, sorted, when watched; else empty. */
+  /** The traced methods reflection entered, sorted, when watched; else empty. */
   java.util.Set<String> reflected() {
     return reflection == null ? java.util.Set.of() : reflection.entered();
   }

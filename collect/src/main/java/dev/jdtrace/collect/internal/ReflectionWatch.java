@@ -155,7 +155,7 @@ public final class ReflectionWatch {
         }
       }
     } catch (final IncompatibleThreadStateException e) {
-      throw new TargetException("the thread at Method.invoke was not suspended: " + e.getMessage());
+      throw new TargetException("the thread at a reflective call was not suspended: " + e.getMessage());
     }
   }
 
@@ -200,7 +200,7 @@ public final class ReflectionWatch {
   private static Field field(final ReferenceType type, final String name) {
     final Field f = type.fieldByName(name);
     if (f == null) {
-      throw new TargetException("this JDK's java.lang.reflect.Method has no field " + name
+      throw new TargetException("this JDK's " + type.name() + " has no field " + name
           + ": reflection cannot be watched");
     }
     return f;

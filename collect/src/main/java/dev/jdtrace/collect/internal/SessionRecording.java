@@ -24,7 +24,7 @@ import java.util.TreeSet;
  *     false when the target was killed outright
  * @param unplanned traced classes prepared that the plan left out
  * @param untracedUnknown untraced, non-JDK classes loaded that the plan did not assume, sorted
- * @param reflectedUnknown traced methods {@code Method.invoke} entered that the plan did not assume, sorted
+ * @param reflectedUnknown traced methods reflection entered that the plan did not assume, sorted
  */
 public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
     boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown, List<String> reflectedUnknown) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Whether untraced code may enter traced methods that cannot be seen statically. The world is open when
@@ -84,7 +85,7 @@ public final class OpenWorld {
       if (c.superName() != null && program.classNamed(c.superName()) == null && !isJdk(c.superName())) {
         return Optional.of(c.name() + " extends the untraced " + c.superName());
       }
-      final Optional<String> byName = byName(program, m, false);
+      final Optional<String> byName = calling(program, m, unwatched(false));
       if (byName.isPresent()) {
         return byName;
       }
@@ -117,9 +118,25 @@ public final class OpenWorld {
    */
   public static Optional<String> byName(final IcfgModel.Structure structure, final String mainClass,
       final boolean reflectionWatched) {
+    return calling(structure, mainClass, unwatched(reflectionWatched));
+  }
+
+  /** Whether traced code that can run (from {@code main} when traced, else any) calls a {@link #WATCHED} method. */
+  public static boolean reflects(final IcfgModel.Structure structure, final String mainClass) {
+    return calling(structure, mainClass, WATCHED::contains).isPresent();
+  }
+
+  /** The JDK methods that call methods chosen at run time and are not watched. */
+  private static Predicate<String> unwatched(final boolean reflectionWatched) {
+    return callee -> BY_NAME.contains(callee) && !(reflectionWatched && WATCHED.contains(callee));
+  }
+
+  /** The first call of a JDK method {@code callees} accepts in traced code that can run, as a reason, or empty. */
+  private static Optional<String> calling(final IcfgModel.Structure structure, final String mainClass,
+      final Predicate<String> callees) {
     final BitSet reachable = reachable(structure, mainClass);
     for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
-      final Optional<String> why = byName(structure.program(), m, reflectionWatched);
+      final Optional<String> why = calling(structure.program(), m, callees);
       if (why.isPresent()) {
         return why;
       }
@@ -127,31 +144,13 @@ public final class OpenWorld {
     return Optional.empty();
   }
 
-  /** Whether traced code that can run (from {@code main} when traced, else any) calls a {@link #WATCHED} method. */
-  public static boolean reflects(final IcfgModel.Structure structure, final String mainClass) {
-    final Program program = structure.program();
-    final BitSet reachable = reachable(structure, mainClass);
-    for (int m = reachable.nextSetBit(0); m >= 0; m = reachable.nextSetBit(m + 1)) {
-      final int base = program.blockId(m, 0);
-      for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
-        final Block block = program.block(b);
-        if (block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
-            && WATCHED.contains(block.call().owner() + "." + block.call().name())) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** Whether the method calls a JDK method that calls methods chosen at run time (and not watched). */
-  private static Optional<String> byName(final Program program, final int m, final boolean reflectionWatched) {
+  /** Whether the method calls a JDK method {@code callees} accepts, as a reason. */
+  private static Optional<String> calling(final Program program, final int m, final Predicate<String> callees) {
     final int base = program.blockId(m, 0);
     for (int b = base; b < base + program.methods().get(m).blocks().size(); b++) {
       final Block block = program.block(b);
-      final String callee = block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
-          ? block.call().owner() + "." + block.call().name() : null;
-      if (callee != null && BY_NAME.contains(callee) && !(reflectionWatched && WATCHED.contains(callee))) {
+      if (block.end() == BlockEnd.INVOKE && block.call().kind() != CallSite.Kind.DYNAMIC
+          && callees.test(block.call().owner() + "." + block.call().name())) {
         return Optional.of(program.methodOfBlock(b).id() + " calls " + block.call().owner() + "."
             + block.call().name());
       }
