@@ -18,6 +18,7 @@ import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.collect.internal.JdiSession;
 import dev.jdtrace.collect.internal.LaunchedJvm;
 import dev.jdtrace.collect.internal.ReflectionWatch;
+import dev.jdtrace.collect.internal.RequestPool;
 import dev.jdtrace.collect.internal.UntracedLoaded;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.JavaCommand;
@@ -77,6 +78,9 @@ public final class FirstRun {
   /** Property key holding a breakpoint's tier: its index in {@link #TIERS}. */
   private static final String TIER = "jdtrace.tier";
 
+  /** Threads setting a class's breakpoints at once. */
+  private static final int INSTALL_THREADS = 4;
+
   /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
   private static final String METHOD = "jdtrace.method";
 
@@ -92,7 +96,8 @@ public final class FirstRun {
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
-    try (LaunchedJvm target = LaunchedJvm.start(command.args(), stdin, out, err)) {
+    try (LaunchedJvm target = LaunchedJvm.start(command.args(), stdin, out, err);
+        RequestPool requests = new RequestPool(INSTALL_THREADS)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
       final Map<String, Integer> ran = new TreeMap<>();
@@ -112,13 +117,13 @@ public final class FirstRun {
       death.enable();
       for (final ReferenceType type : vm.allClasses()) {
         if (type.isPrepared() && filter.matches(type.name())) {
-          prepared(vm, type, classes);
+          prepared(vm, type, classes, requests);
         }
       }
       final Set<String> untraced = new TreeSet<>();
       final Set<Long> threads = new HashSet<>();
       final ReflectionWatch reflection = ReflectionWatch.set(vm, filter);
-      drain(vm, filter, classes, ran, untraced, threads, reflection);
+      drain(vm, filter, classes, ran, untraced, threads, reflection, requests);
       final int exitCode = target.waitFor();
       return new Loaded(classes, ran, untraced, reflection.entered(), threads.size(), exitCode, target.stdoutSha256(),
           (System.nanoTime() - start) / 1_000_000);
@@ -128,17 +133,20 @@ public final class FirstRun {
     }
   }
 
-  /** Records a prepared class and sets the counting breakpoints at the entry of each of its methods with code. */
-  private static void prepared(final VirtualMachine vm, final ReferenceType type, final Set<String> classes) {
+  /**
+   * Records a prepared class and sets the counting breakpoints at the entry of each of its methods with code, from
+   * several threads: each is a round trip or two (the line table, the request) while the class's thread waits.
+   */
+  private static void prepared(final VirtualMachine vm, final ReferenceType type, final Set<String> classes,
+      final RequestPool requests) throws InterruptedException {
     if (!classes.add(type.name())) {
       return;
     }
-    for (final Method m : type.methods()) {
-      if (m.isAbstract() || m.isNative() || m.location() == null) {
-        continue;
+    requests.forEach(type.methods(), m -> {
+      if (!m.isAbstract() && !m.isNative() && m.location() != null) {
+        count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0);
       }
-      count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0);
-    }
+    });
   }
 
   /**
@@ -163,7 +171,7 @@ public final class FirstRun {
    */
   private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
       final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads,
-      final ReflectionWatch reflection) throws InterruptedException {
+      final ReflectionWatch reflection, final RequestPool requests) throws InterruptedException {
     boolean died = false;
     try {
       while (true) {
@@ -172,7 +180,7 @@ public final class FirstRun {
           if (ReflectionWatch.isWatch(event)) {
             reflection.handle(event);
           } else if (event instanceof ClassPrepareEvent cp) {
-            prepared(vm, cp.referenceType(), classes);
+            prepared(vm, cp.referenceType(), classes, requests);
           } else if (event instanceof BreakpointEvent bp) {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);

@@ -20,10 +20,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -190,32 +186,12 @@ final class BreakpointInstaller {
         }
       }));
     }
-    if (threads <= 1 || all.size() < 2 * threads) {
+    if (threads <= 1) {
       all.forEach(Runnable::run);
       return;
     }
-    final ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      final Thread t = new Thread(r, "jdtrace-install");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      final List<Future<?>> done = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        final int first = t;
-        done.add(pool.submit(() -> {
-          for (int i = first; i < all.size(); i += threads) {
-            all.get(i).run();
-          }
-        }));
-      }
-      for (final Future<?> f : done) {
-        f.get();
-      }
-    } catch (final ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
+    try (RequestPool requests = new RequestPool(threads)) {
+      requests.forEach(all, Runnable::run);
     }
   }
 
