@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.programs.reflection.Loads;
 import dev.jdtrace.programs.reflection.Reflects;
 import dev.jdtrace.programs.reflection.ReflectsLater;
+import dev.jdtrace.programs.reflection.ReflectsOften;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +61,22 @@ class ReflectionWatchTest {
     assertThat(Files.exists(marker)).isTrue();
     // The sessions' runs, like every run from now on, found the marker.
     assertThat(export("later")).isEqualTo(Cli.groundTruth(List.of(INCLUDES.get(1)), command));
+  }
+
+  /**
+   * A run watches at most {@code SessionResult.MOST_REFLECTIVE_CALLS} reflective calls (each stops its thread):
+   * a session that calls more makes the run plan again as an open world.
+   */
+  @Test
+  void aSessionCallingReflectionTooOftenToWatchPlansAgainAsAnOpenWorld() throws IOException {
+    final Path marker = dir.resolve("often");
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, ReflectsOften.class.getName(),
+        marker.toString());
+    final Cli.Outcome run = run(command, List.of("--sessions", "1"), "often");
+    assertThat(run.err()).contains("reflection watched: it entered 1 traced method in the first run")
+        .contains("a session called reflection more than 2000 times, too often to watch: planning again with every "
+            + "traced method a possible entry").contains("open world");
+    assertThat(export("often")).isEqualTo(Cli.groundTruth(List.of(INCLUDES.get(1)), command));
   }
 
   private Cli.Outcome run(final List<String> command, final List<String> options, final String name) {

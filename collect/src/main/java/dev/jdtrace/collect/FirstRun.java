@@ -56,7 +56,8 @@ public final class FirstRun {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
    *     larger of 1 and 10 that its runs reached
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
-   * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted
+   * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted, or {@code null}
+   *     when it was called too often to watch ({@link ReflectionWatch#MOST_CALLS})
    * @param threads the threads seen entering traced methods: a lower bound of those that ran traced code (a
    *     thread that only ran methods others had run before reaches no breakpoint)
    * @param exitCode the program's exit code
@@ -69,7 +70,7 @@ public final class FirstRun {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
       untraced = Set.copyOf(untraced);
-      reflected = Set.copyOf(reflected);
+      reflected = reflected == null ? null : Set.copyOf(reflected);
     }
   }
 
@@ -125,7 +126,8 @@ public final class FirstRun {
       final ReflectionWatch reflection = ReflectionWatch.set(vm, filter);
       drain(vm, filter, classes, ran, untraced, threads, reflection, requests);
       final int exitCode = target.waitFor();
-      return new Loaded(classes, ran, untraced, reflection.entered(), threads.size(), exitCode, target.stdoutSha256(),
+      return new Loaded(classes, ran, untraced, reflection.overflowed() ? null : reflection.entered(), threads.size(),
+          exitCode, target.stdoutSha256(),
           (System.nanoTime() - start) / 1_000_000);
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -18,7 +18,8 @@ import java.util.List;
  * @param untracedUnknown untraced, non-JDK classes the session loaded that the plan did not assume ({@link
  *     SessionSpec#untraced()}), sorted: what they can enter is unknown to the plan, so the run plans again
  * @param reflectedUnknown traced methods reflection entered that the plan did not assume ({@link
- *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again
+ *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again; {@value
+ *     #TOO_MANY_REFLECTIVE_CALLS} when it called reflection too often to watch (what it entered is not all known)
  */
 public record SessionResult(
     int session,
@@ -32,6 +33,11 @@ public record SessionResult(
     List<String> unplannedClasses,
     List<String> untracedUnknown,
     List<String> reflectedUnknown) {
+
+  /** In {@link #reflectedUnknown}: the session called reflection more often than a run watches. */
+  public static final String TOO_MANY_REFLECTIVE_CALLS = "*";
+  /** The most reflective calls a run watches (DESIGN §2, reflection watched). */
+  public static final int MOST_REFLECTIVE_CALLS = 2_000;
 
   public SessionResult {
     refusedClasses = List.copyOf(refusedClasses);

@@ -351,6 +351,11 @@ public final class JdiSession {
     return reflection == null ? java.util.Set.of() : reflection.entered();
   }
 
+  /** Whether reflection was called too often to watch ({@link ReflectionWatch#MOST_CALLS}). */
+  boolean reflectionOverflowed() {
+    return reflection != null && reflection.overflowed();
+  }
+
   /** Writes the stack of every recorded thread that stands in traced code; every hit is in by now. */
   private void recordEnds() {
     for (final ThreadReference thread : vm.allThreads()) {

@@ -1,6 +1,7 @@
 package dev.jdtrace.collect.internal;
 
 import com.sun.jdi.VirtualMachine;
+import dev.jdtrace.collect.SessionResult;
 import dev.jdtrace.collect.SessionSpec;
 import dev.jdtrace.plan.UnreadableClassException;
 import dev.jdtrace.trace.stream.HitStreamWriter;
@@ -54,6 +55,9 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final List<String> reflected = new ArrayList<>();
       if (spec.reflected() != null) {
         session.reflected().stream().filter(m -> !spec.reflected().contains(m)).forEach(reflected::add);
+        if (session.reflectionOverflowed()) {
+          reflected.add(SessionResult.TOO_MANY_REFLECTIVE_CALLS);
+        }
       }
       final int breakpoints = installer.breakpoints() + (windows == null ? 0 : windows.breakpoints());
       return new SessionRecording(recorder.threads(), breakpoints, recorder.hits(), installer.refused(),
