@@ -57,7 +57,7 @@ public final class FirstRun {
    *     larger of 1 and 10 that its runs reached
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
    * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted, or {@code null}
-   *     when it was called too often to watch ({@link ReflectionWatch#MOST_CALLS})
+   *     when it was called too often to watch ({@link SessionResult#MOST_REFLECTIVE_CALLS})
    * @param threads the threads seen entering traced methods: a lower bound of those that ran traced code (a
    *     thread that only ran methods others had run before reaches no breakpoint)
    * @param exitCode the program's exit code

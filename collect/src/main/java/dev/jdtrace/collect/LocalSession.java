@@ -35,7 +35,7 @@ public final class LocalSession {
       return new SessionResult(spec.session(), exit, target.stdoutSha256(), recording.threads(),
           recording.breakpoints(), recording.hits(), (System.nanoTime() - start) / 1_000_000,
           recording.refused(), recording.unplanned(), recording.untracedUnknown(),
-          recording.reflectedUnknown());
+          recording.reflectedUnknown(), recording.reflectionOverflowed());
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while tracing");

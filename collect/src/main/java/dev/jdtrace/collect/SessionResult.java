@@ -18,8 +18,9 @@ import java.util.List;
  * @param untracedUnknown untraced, non-JDK classes the session loaded that the plan did not assume ({@link
  *     SessionSpec#untraced()}), sorted: what they can enter is unknown to the plan, so the run plans again
  * @param reflectedUnknown traced methods reflection entered that the plan did not assume ({@link
- *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again; {@value
- *     #TOO_MANY_REFLECTIVE_CALLS} when it called reflection too often to watch (what it entered is not all known)
+ *     SessionSpec#reflected()}), sorted: the plan gave those entries no witnesses, so the run plans again
+ * @param reflectionOverflowed whether the session called reflection more than {@value #MOST_REFLECTIVE_CALLS} times,
+ *     too often to watch: what it entered is not all known, so the run plans again as an open world
  */
 public record SessionResult(
     int session,
@@ -32,10 +33,9 @@ public record SessionResult(
     List<String> refusedClasses,
     List<String> unplannedClasses,
     List<String> untracedUnknown,
-    List<String> reflectedUnknown) {
+    List<String> reflectedUnknown,
+    boolean reflectionOverflowed) {
 
-  /** In {@link #reflectedUnknown}: the session called reflection more often than a run watches. */
-  public static final String TOO_MANY_REFLECTIVE_CALLS = "*";
   /** The most reflective calls a run watches (DESIGN §2, reflection watched). */
   public static final int MOST_REFLECTIVE_CALLS = 2_000;
 
@@ -50,7 +50,7 @@ public record SessionResult(
   public SessionResult(final int session, final int exitCode, final String stdoutSha256, final int threads,
       final int breakpoints, final long hits, final long wallMillis, final List<String> refusedClasses) {
     this(session, exitCode, stdoutSha256, threads, breakpoints, hits, wallMillis, refusedClasses, List.of(),
-        List.of(), List.of());
+        List.of(), List.of(), false);
   }
 
   /** Whether the session loaded a class, traced or untraced, that its plan did not know: it plans again. */

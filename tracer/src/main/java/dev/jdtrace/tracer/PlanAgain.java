@@ -34,15 +34,17 @@ abstract sealed class PlanAgain extends RuntimeException {
   }
 
   /**
-   * A session saw reflection enter traced methods the plan did not make entries: the run plans again
-   * with them.
+   * A session saw reflection enter traced methods the plan did not make entries, or called it too often to
+   * watch: the run plans again with them, or as an open world.
    */
   static final class Reflected extends PlanAgain {
     private static final long serialVersionUID = 1L;
     final transient Set<String> methods;
+    final boolean tooMany;
 
-    Reflected(final Set<String> methods) {
+    Reflected(final Set<String> methods, final boolean tooMany) {
       this.methods = methods;
+      this.tooMany = tooMany;
     }
   }
 

@@ -66,8 +66,9 @@ final class SessionLoop {
       }
       final Set<String> reflected = new java.util.TreeSet<>();
       results.forEach(r -> reflected.addAll(r.reflectedUnknown()));
-      if (!reflected.isEmpty()) {
-        throw new PlanAgain.Reflected(reflected);
+      final boolean overflowed = results.stream().anyMatch(SessionResult::reflectionOverflowed);
+      if (!reflected.isEmpty() || overflowed) {
+        throw new PlanAgain.Reflected(reflected, overflowed);
       }
       if (shown.entriesInput >= 0 && request.stdin().recorded().length != shown.entriesInput) {
         throw new PlanAgain.InputGrew();

@@ -119,16 +119,14 @@ final class TraceRun {
       } catch (final PlanAgain.Reflected r) {
         // Counted with the sentinels' plans: past their limit, reflection opens the world as when unwatched.
         sentinelPlans++;
-        final boolean tooMany = r.methods.contains(SessionResult.TOO_MANY_REFLECTIVE_CALLS);
-        final boolean watch = sentinelPlans <= MAX_REPLANS && !tooMany;
-        info.accept((tooMany ? "a session called reflection more than " + SessionResult.MOST_REFLECTIVE_CALLS + " times, too often "
-            + "to watch" : "a session saw reflection enter " + Plural.of(r.methods.size(), "traced method")
-            + " the first run did not (" + r.methods.iterator().next() + (r.methods.size() > 1 ? ", ..." : "") + ")")
+        final boolean watch = sentinelPlans <= MAX_REPLANS && !r.tooMany;
+        info.accept((r.tooMany ? "a session called reflection more than " + SessionResult.MOST_REFLECTIVE_CALLS
+            + " times, too often to watch" : "a session saw reflection enter "
+            + Plural.of(r.methods.size(), "traced method") + " the first run did not (" + r.methods.iterator().next()
+            + (r.methods.size() > 1 ? ", ..." : "") + ")")
             + ": planning again " + (watch ? "with them as entries" : "with every traced method a possible entry")
             + " (the program runs again)");
-        final java.util.Set<String> entered = new java.util.TreeSet<>(r.methods);
-        entered.remove(SessionResult.TOO_MANY_REFLECTIVE_CALLS);
-        observed = watch ? observed.reflectedToo(entered) : observed.ranToo(entered).reflectionUnwatched();
+        observed = watch ? observed.reflectedToo(r.methods) : observed.ranToo(r.methods).reflectionUnwatched();
         shown.stale = true;
       } catch (final PlanAgain.InputGrew g) {
         info.accept("standard input grew after the plan was made, and the entries from untraced code cached for "

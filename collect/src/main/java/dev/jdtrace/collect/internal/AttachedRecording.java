@@ -81,7 +81,7 @@ public final class AttachedRecording {
         final BreakpointInstaller installer = attachment.installer();
         final SessionResult run = new SessionResult(spec.session(), exit, digest, recorder.threads(),
             installer.breakpoints() + attachment.ownBreakpoints(), recorder.hits(), (System.nanoTime() - start) / 1_000_000, installer.refused(),
-            installer.unplannedPrepared(), List.of(), List.of());
+            installer.unplannedPrepared(), List.of(), List.of(), false);
         return new AttachResult(spec.target(), run, truncated, attachment.cutThreads(), attachment.runningThreads(),
             attachment.residentThreads(), attachment.startSuspendMicros(), attachment.longestPauseMicros(),
             attachment.classStops().count(), attachment.classStops().longestMicros(), attachment.detachProven(),

@@ -258,11 +258,9 @@ public final class JdiSession {
         && windows.open(set, recorder);
     ThreadReference closing = null;
     for (final Event event : set) {
-      if (reflection != null && ReflectionWatch.isWatch(event)) {
-        reflection.handle(event); // (inside a --within window or not: an entry no plan foresaw is one either way)
-      } else if (event instanceof BreakpointEvent bp) {
+      if (event instanceof BreakpointEvent bp) {
         final Object block = bp.request().getProperty(BreakpointInstaller.BLOCK);
-        if (block != null) {
+        if (block != null) { // a witness's hit, first: the per-hit path looks up nothing else
           if (windows == null) {
             recorder.hit(bp.thread(), (Integer) block);
           } else if (!opened && windows.inside(bp.thread())) {
@@ -270,6 +268,8 @@ public final class JdiSession {
           } else if (!opened) {
             windows.dropped();
           }
+        } else if (reflection != null && ReflectionWatch.isWatch(bp)) {
+          reflection.handle(bp); // (inside a --within window or not: an entry no plan foresaw is one either way)
         } else if (windows != null && Windows.isExit(bp.request())) {
           if (windows.returns(bp)) {
             closing = bp.thread(); // after the set's hits: a witness may stand on the return itself
@@ -278,7 +278,11 @@ public final class JdiSession {
           recorder.woke(bp.thread());
         }
       } else if (event instanceof ClassPrepareEvent cp) {
-        prepare(cp.referenceType());
+        if (reflection != null && ReflectionWatch.isWatch(cp)) {
+          reflection.handle(cp);
+        } else {
+          prepare(cp.referenceType());
+        }
       } else if (event instanceof ExceptionEvent ex) {
         if (windows == null) {
           if (recorder.records(ex.thread())) {
@@ -351,7 +355,7 @@ public final class JdiSession {
     return reflection == null ? java.util.Set.of() : reflection.entered();
   }
 
-  /** Whether reflection was called too often to watch ({@link ReflectionWatch#MOST_CALLS}). */
+  /** Whether reflection was called too often to watch ({@code SessionResult.MOST_REFLECTIVE_CALLS}). */
   boolean reflectionOverflowed() {
     return reflection != null && reflection.overflowed();
   }

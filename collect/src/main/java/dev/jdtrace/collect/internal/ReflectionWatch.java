@@ -19,6 +19,7 @@ import com.sun.jdi.event.Event;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
+import dev.jdtrace.collect.SessionResult;
 import dev.jdtrace.collect.TargetException;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.GeneratedClasses;
@@ -54,7 +55,7 @@ public final class ReflectionWatch {
   private static final String CONSTRUCT_DESCRIPTOR = "([Ljava/lang/Object;ZLjava/lang/Class;)Ljava/lang/Object;";
 
   /** The most reflective calls a run watches (about 1.5 s of stops). */
-  public static final int MOST_CALLS = dev.jdtrace.collect.SessionResult.MOST_REFLECTIVE_CALLS;
+  private static final int MOST_CALLS = SessionResult.MOST_REFLECTIVE_CALLS;
 
   private final ClassFilter filter;
   private final Set<String> entered = new TreeSet<>();
@@ -158,8 +159,11 @@ public final class ReflectionWatch {
         return;
       }
       record(method.type(), method.name(), method.descriptor());
+      if (!method.dispatches()) {
+        return; // static, private or a constructor: the one declared runs, and the arguments need no round trip
+      }
       final List<Value> args = frame.getArgumentValues();
-      if (method.dispatches() && !args.isEmpty() && args.get(0) instanceof ObjectReference receiver
+      if (!args.isEmpty() && args.get(0) instanceof ObjectReference receiver
           && receiver.referenceType() instanceof ClassType type) {
         final Method target = type.concreteMethodByName(method.name(), method.descriptor());
         if (target != null) {

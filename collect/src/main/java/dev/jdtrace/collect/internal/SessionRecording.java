@@ -1,7 +1,6 @@
 package dev.jdtrace.collect.internal;
 
 import com.sun.jdi.VirtualMachine;
-import dev.jdtrace.collect.SessionResult;
 import dev.jdtrace.collect.SessionSpec;
 import dev.jdtrace.plan.UnreadableClassException;
 import dev.jdtrace.trace.stream.HitStreamWriter;
@@ -26,9 +25,11 @@ import java.util.TreeSet;
  * @param unplanned traced classes prepared that the plan left out
  * @param untracedUnknown untraced, non-JDK classes loaded that the plan did not assume, sorted
  * @param reflectedUnknown traced methods reflection entered that the plan did not assume, sorted
+ * @param reflectionOverflowed whether reflection was called too often to watch
  */
 public record SessionRecording(int threads, int breakpoints, long hits, List<String> refused,
-    boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown, List<String> reflectedUnknown) {
+    boolean witnessedDeath, List<String> unplanned, List<String> untracedUnknown, List<String> reflectedUnknown,
+    boolean reflectionOverflowed) {
 
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
@@ -55,13 +56,11 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
       final List<String> reflected = new ArrayList<>();
       if (spec.reflected() != null) {
         session.reflected().stream().filter(m -> !spec.reflected().contains(m)).forEach(reflected::add);
-        if (session.reflectionOverflowed()) {
-          reflected.add(SessionResult.TOO_MANY_REFLECTIVE_CALLS);
-        }
       }
       final int breakpoints = installer.breakpoints() + (windows == null ? 0 : windows.breakpoints());
       return new SessionRecording(recorder.threads(), breakpoints, recorder.hits(), installer.refused(),
-          session.witnessedDeath(), installer.unplannedPrepared(), unknown, reflected);
+          session.witnessedDeath(), installer.unplannedPrepared(), unknown, reflected,
+          session.reflectionOverflowed());
     } catch (final IOException e) {
       throw new UncheckedIOException("cannot write session stream " + spec.stream() + ": " + e.getMessage(), e);
     } catch (final UncheckedIOException e) {
