@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.programs.crossing.app.Crossings;
 import dev.jdtrace.programs.crossing.app.FailingInit;
 import dev.jdtrace.programs.crossing.app.FailingInitUncaught;
+import dev.jdtrace.programs.crossing.app.JdkCalls;
 import dev.jdtrace.programs.crossing.app.JacksonUnknownField;
 import dev.jdtrace.programs.crossing.app.UncaughtThroughRelay;
 import dev.jdtrace.programs.crossing.app.UntracedInitCallsBack;
@@ -38,7 +39,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       {@code toString};
  *   <li>{@link UntracedInitCallsBack}: an untraced class's initialiser, started in the middle of a traced block
  *       that goes on by a branch or a traced call, calls back (it was decoded wrongly in two sessions: the
- *       callbacks placed after the block's way on) and throws.
+ *       callbacks placed after the block's way on) and throws;
+ *   <li>{@link JdkCalls}: JDK calls proven pure (their bodies never leave the JDK) throw into traced code, beside
+ *       JDK constructors and methods that call a traced override back.
  * </ul>
  */
 class ExceptionCrossingTest {
@@ -50,7 +53,7 @@ class ExceptionCrossingTest {
 
   static Stream<String> programs() {
     return Stream.of(Crossings.class, FailingInit.class, FailingInitUncaught.class, UncaughtThroughRelay.class,
-        UntracedInitCallsBack.class).map(Class::getName);
+        UntracedInitCallsBack.class, JdkCalls.class).map(Class::getName);
   }
 
   static Stream<Arguments> configurations() {
@@ -100,6 +103,25 @@ class ExceptionCrossingTest {
     assertThat(mainCalls).containsExactly("call 0", "return 0");
     assertThat(calls.stream().filter(l -> l.endsWith("\tcompute(I)I")))
         .isNotEmpty().allSatisfy(l -> assertThat(l.split("\t")[3]).isEqualTo("1"));
+  }
+
+  @Test
+  void aJdkConstructorThatCallsATracedOverrideIsNoPureCall() throws Exception {
+    // Counted's super(message) runs Throwable's constructor, which calls Counted.fillInStackTrace back: were the
+    // call planned pure, the sessions' streams would diverge there and the run would trace again.
+    final String program = JdkCalls.class.getName();
+    final Path trace = dir.resolve("jdk.trace");
+    final List<String> run = new ArrayList<>(List.of("run", "--stdin", "/dev/null", "-o", trace.toString()));
+    run.addAll(options(program, List.of("--sessions", "2")));
+    run.add("--");
+    run.addAll(command(program));
+    final Cli.Outcome traced = Cli.execute(run.toArray(String[]::new));
+    assertThat(traced.exitCode()).as(traced.err()).isZero();
+    assertThat(traced.err()).doesNotContain("diverged").doesNotContain("traced again");
+    final Path export = dir.resolve("jdk.blocks");
+    assertThat(Cli.execute("export", trace.toString(), "--format", "blocks", "-o", export.toString()).exitCode())
+        .isZero();
+    assertThat(Files.readAllLines(export)).isEqualTo(truth(program));
   }
 
   private List<String> truth(final String program) throws Exception {

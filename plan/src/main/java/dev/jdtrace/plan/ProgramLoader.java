@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
+import org.apache.bcel.classfile.BootstrapMethods;
 import org.apache.bcel.classfile.ClassFormatException;
 import org.apache.bcel.classfile.ClassParser;
 import org.apache.bcel.classfile.Constant;
@@ -123,7 +124,10 @@ public final class ProgramLoader {
   public static ClassModel read(final Path origin, final InputStream in) {
     try {
       final JavaClass jc = new ClassParser(in, origin.toString()).parse();
-      final CfgBuilder builder = new CfgBuilder(jc.getClassName(), new ConstantPoolGen(jc.getConstantPool()));
+      final BootstrapMethods bootstraps = java.util.Arrays.stream(jc.getAttributes())
+          .filter(BootstrapMethods.class::isInstance).map(BootstrapMethods.class::cast).findFirst().orElse(null);
+      final CfgBuilder builder = new CfgBuilder(jc.getClassName(), new ConstantPoolGen(jc.getConstantPool()),
+          bootstraps);
       final List<MethodCfg> methods = new ArrayList<>();
       for (final Method m : jc.getMethods()) {
         if (m.getCode() != null) {

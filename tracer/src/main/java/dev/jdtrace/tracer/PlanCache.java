@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 10";
+  private static final String FORMAT = "jdtrace plan cache 11";
 
   private PlanCache() {
   }
@@ -144,6 +144,7 @@ final class PlanCache {
             resource -> !traced.filter().matches(ClassFiles.binaryName(resource))));
       }
     }
+    key.append("\njdk ").append(traced.jdk().map(dev.jdtrace.plan.icfg.TargetJdk::identity).orElse("none"));
     key.append("\ninclude ").append(traced.filter().includes()).append("\nexclude ")
         .append(traced.filter().excludes())
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))

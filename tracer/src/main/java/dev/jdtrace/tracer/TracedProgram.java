@@ -8,6 +8,7 @@ import dev.jdtrace.plan.UnreadableClassException;
 import dev.jdtrace.plan.icfg.CallResolver;
 import dev.jdtrace.plan.icfg.Hierarchy;
 import dev.jdtrace.plan.icfg.IcfgModel;
+import dev.jdtrace.plan.icfg.TargetJdk;
 import dev.jdtrace.plan.icfg.OpenWorld;
 import dev.jdtrace.plan.icfg.UntracedCallers;
 import dev.jdtrace.plan.icfg.UntracedCode;
@@ -274,11 +275,19 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entered.set(m);
       }
     }
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides());
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(), jdk());
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered, running, reflected != null);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
         ran, untraced, anySubclass, running, reflected);
+  }
+
+  /**
+   * The JDK the program runs on (its java command's launcher), whose method bodies prove JDK calls pure;
+   * empty for an attach, which has no command.
+   */
+  Optional<TargetJdk> jdk() {
+    return command == null ? Optional.empty() : TargetJdk.of(command, System.getenv());
   }
 
   /**

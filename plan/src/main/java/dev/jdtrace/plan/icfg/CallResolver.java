@@ -18,6 +18,7 @@ public final class CallResolver {
   private final Hierarchy hierarchy;
   private final boolean openWorld;
   private final java.util.Map<String, java.util.Set<String>> untracedOverrides;
+  private final PureJdkCalls pure;
   private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
   /**
    * Each call site's targets, resolved once: the callbacks and the structure both resolve every call of the
@@ -40,9 +41,23 @@ public final class CallResolver {
    */
   public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
       final java.util.Map<String, java.util.Set<String>> untracedOverrides) {
+    this(hierarchy, openWorld, untracedOverrides, java.util.Optional.empty());
+  }
+
+  /**
+   * @param openWorld when untraced code may subclass any traced class
+   * @param untracedOverrides by traced class, the methods (name and descriptor) that untraced classes
+   *     known to extend it override: a virtual call that may reach one may run untraced code
+   * @param jdk the JDK the program runs on, whose method bodies prove more JDK calls
+   *     pure ({@link PureJdkCalls}); empty proves only calls on JDK value classes pure
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
+      final java.util.Map<String, java.util.Set<String>> untracedOverrides,
+      final java.util.Optional<TargetJdk> jdk) {
     this.hierarchy = hierarchy;
     this.openWorld = openWorld;
     this.untracedOverrides = untracedOverrides;
+    this.pure = PureJdkCalls.of(hierarchy.program(), jdk);
     final Program p = hierarchy.program();
     for (int i = 0; i < p.methods().size(); i++) {
       final MethodCfg m = p.methods().get(i);
@@ -63,7 +78,7 @@ public final class CallResolver {
   }
 
   private CallTargets resolveOnce(final CallSite call) {
-    if (PureJdkCalls.isPure(call)) {
+    if (pure.isPure(call)) {
       return CallTargets.PURE;
     }
     final String nd = call.name() + call.descriptor();
@@ -86,8 +101,9 @@ public final class CallResolver {
 
   private CallTargets virtual(final String owner, final String nd) {
     if (hierarchy.program().classNamed(owner) == null) {
-      // Declared by an untraced type (Object, a JDK interface…): any traced override may run, or none.
-      return new CallTargets(sameSignature(nd), true);
+      // Declared by an untraced type (Object, a JDK interface…): any traced override may run, or none. A
+      // final JDK class has no subclass, traced or not.
+      return new CallTargets(pure.isFinalJdkClass(owner) ? List.of() : sameSignature(nd), true);
     }
     final TreeSet<Integer> targets = new TreeSet<>();
     boolean external = openWorld;

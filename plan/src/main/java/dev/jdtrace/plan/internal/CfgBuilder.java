@@ -13,7 +13,13 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.bcel.Const;
+import org.apache.bcel.classfile.BootstrapMethod;
+import org.apache.bcel.classfile.BootstrapMethods;
 import org.apache.bcel.classfile.Code;
+import org.apache.bcel.classfile.ConstantCP;
+import org.apache.bcel.classfile.ConstantInvokeDynamic;
+import org.apache.bcel.classfile.ConstantMethodHandle;
+import org.apache.bcel.classfile.ConstantPool;
 import org.apache.bcel.classfile.CodeException;
 import org.apache.bcel.classfile.LineNumberTable;
 import org.apache.bcel.classfile.Method;
@@ -49,9 +55,17 @@ public final class CfgBuilder {
    */
   private final java.util.Map<Long, CallSite> callSites = new java.util.HashMap<>();
 
+  private final BootstrapMethods bootstraps;
+
   public CfgBuilder(final String className, final ConstantPoolGen pool) {
+    this(className, pool, null);
+  }
+
+  /** @param bootstraps the class's bootstrap methods, which name each {@code invokedynamic}'s linker */
+  public CfgBuilder(final String className, final ConstantPoolGen pool, final BootstrapMethods bootstraps) {
     this.className = className;
     this.pool = pool;
+    this.bootstraps = bootstraps;
   }
 
   /** The CFG of a method with a Code attribute. */
@@ -224,8 +238,21 @@ public final class CfgBuilder {
       case Const.INVOKESTATIC -> CallSite.Kind.STATIC;
       default -> CallSite.Kind.DYNAMIC;
     };
-    final String owner = kind == CallSite.Kind.DYNAMIC ? "" : invoke.getReferenceType(pool).toString();
+    final String owner = kind == CallSite.Kind.DYNAMIC ? bootstrapClass(invoke) : invoke.getReferenceType(pool).toString();
     return new CallSite(kind, owner, invoke.getMethodName(pool), invoke.getSignature(pool));
+  }
+
+  /** The class of an {@code invokedynamic}'s bootstrap method, or empty when the class file does not say. */
+  private String bootstrapClass(final InvokeInstruction invoke) {
+    if (bootstraps == null || !(pool.getConstant(invoke.getIndex()) instanceof ConstantInvokeDynamic dynamic)
+        || dynamic.getBootstrapMethodAttrIndex() >= bootstraps.getBootstrapMethods().length) {
+      return "";
+    }
+    final ConstantPool cp = pool.getConstantPool();
+    final BootstrapMethod bootstrap = bootstraps.getBootstrapMethods()[dynamic.getBootstrapMethodAttrIndex()];
+    return cp.getConstant(bootstrap.getBootstrapMethodRef()) instanceof ConstantMethodHandle handle
+        && cp.getConstant(handle.getReferenceIndex()) instanceof ConstantCP ref
+        ? ref.getClass(cp).replace('/', '.') : "";
   }
 
   private List<Block.InitRef> initsOf(final InstructionHandle[] insns, final int from, final int to) {

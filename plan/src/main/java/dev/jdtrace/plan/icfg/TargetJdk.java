@@ -1,0 +1,36 @@
+package dev.jdtrace.plan.icfg;
+
+import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.TargetEnvironment;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The JDK a traced program runs on, as far as planning reads it: the runtime image of its java command's
+ * launcher, and whether that run enables the JDK's own assertions.
+ *
+ * @param image the runtime image
+ * @param systemAssertions whether the JDK's {@code assert} statements may run: {@code -esa}, or {@code -ea:}
+ *     naming a package or class (which may be the JDK's), among the JVM's options or its environment's
+ */
+public record TargetJdk(JdkImage image, boolean systemAssertions) {
+  private static final List<String> ASSERTION_OPTIONS = List.of("-esa", "-enablesystemassertions", "-ea:",
+      "-enableassertions:");
+
+  /** The JDK this command runs on, or empty when its runtime image cannot be read. */
+  public static Optional<TargetJdk> of(final JavaCommand command, final Map<String, String> env) {
+    final List<String> launcher = command.launcherArgs();
+    final StringBuilder options = new StringBuilder();
+    launcher.subList(0, launcher.size() - command.programArgs().size()).forEach(a -> options.append(' ').append(a));
+    TargetEnvironment.get(env, "JAVA_TOOL_OPTIONS").ifPresent(v -> options.append(' ').append(v));
+    TargetEnvironment.get(env, "_JAVA_OPTIONS").ifPresent(v -> options.append(' ').append(v));
+    final boolean assertions = ASSERTION_OPTIONS.stream().anyMatch(o -> options.indexOf(o) >= 0);
+    return JdkImage.ofLauncher(command.args().get(0), env).map(i -> new TargetJdk(i, assertions));
+  }
+
+  /** Which JDK and setting this is, for plan keys: a plan proved on one holds on no other. */
+  public String identity() {
+    return image.identity() + (systemAssertions ? " system assertions" : "");
+  }
+}
