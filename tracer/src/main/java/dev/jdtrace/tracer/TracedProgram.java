@@ -10,6 +10,7 @@ import dev.jdtrace.plan.icfg.Hierarchy;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import dev.jdtrace.plan.icfg.TargetJdk;
 import dev.jdtrace.plan.icfg.OpenWorld;
+import dev.jdtrace.plan.icfg.PureJdkCalls;
 import dev.jdtrace.plan.icfg.UntracedCallers;
 import dev.jdtrace.plan.icfg.UntracedCode;
 import dev.jdtrace.plan.model.MethodCfg;
@@ -275,7 +276,8 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entered.set(m);
       }
     }
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(), jdk());
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(),
+        PureJdkCalls.of(program, jdk(), untraced, command.classpath()));
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered, running, reflected != null);
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
@@ -287,7 +289,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
    * empty for an attach, which has no command.
    */
   Optional<TargetJdk> jdk() {
-    return command == null ? Optional.empty() : TargetJdk.of(command, System.getenv());
+    return command == null ? Optional.empty() : TargetJdk.of(command, System.getenv(), CostModels.cacheDir());
   }
 
   /**

@@ -41,23 +41,21 @@ public final class CallResolver {
    */
   public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
       final java.util.Map<String, java.util.Set<String>> untracedOverrides) {
-    this(hierarchy, openWorld, untracedOverrides, java.util.Optional.empty());
+    this(hierarchy, openWorld, untracedOverrides, PureJdkCalls.VALUE_CLASSES_ONLY);
   }
 
   /**
    * @param openWorld when untraced code may subclass any traced class
    * @param untracedOverrides by traced class, the methods (name and descriptor) that untraced classes
    *     known to extend it override: a virtual call that may reach one may run untraced code
-   * @param jdk the JDK the program runs on, whose method bodies prove more JDK calls
-   *     pure ({@link PureJdkCalls}); empty proves only calls on JDK value classes pure
+   * @param pure the JDK calls that cannot call back
    */
   public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
-      final java.util.Map<String, java.util.Set<String>> untracedOverrides,
-      final java.util.Optional<TargetJdk> jdk) {
+      final java.util.Map<String, java.util.Set<String>> untracedOverrides, final PureJdkCalls pure) {
     this.hierarchy = hierarchy;
     this.openWorld = openWorld;
     this.untracedOverrides = untracedOverrides;
-    this.pure = PureJdkCalls.of(hierarchy.program(), jdk);
+    this.pure = pure;
     final Program p = hierarchy.program();
     for (int i = 0; i < p.methods().size(); i++) {
       final MethodCfg m = p.methods().get(i);

@@ -33,6 +33,7 @@ public final class JdkImage {
   private final String identity;
   private final Map<String, Optional<JavaClass>> classes = new HashMap<>();
   private final Map<String, List<String>> modulesOfPackage = new HashMap<>();
+  private Optional<JdkTypes> types;
 
   private JdkImage(final FileSystem jrt, final String identity) {
     this.jrt = jrt;
@@ -100,6 +101,22 @@ public final class JdkImage {
   /** Which JDK this is: its home, its {@code release} file and its image's size, for plan keys. */
   public String identity() {
     return identity;
+  }
+
+  /**
+   * The type hierarchy of the whole image, read once per process; kept in {@code cacheDir} (may be {@code null})
+   * for later processes. Empty when the image cannot be read.
+   */
+  synchronized Optional<JdkTypes> types(final Path cacheDir) {
+    if (types == null) {
+      try {
+        types = Optional.of(JdkTypes.of(jrt, cacheDir == null ? null
+            : cacheDir.resolve("jdk-types-" + digest(identity.getBytes(java.nio.charset.StandardCharsets.UTF_8)))));
+      } catch (final IOException | RuntimeException e) {
+        types = Optional.empty();
+      }
+    }
+    return types;
   }
 
   /** The class file of a class of the image, read once, or empty when the image holds no such class. */

@@ -133,6 +133,12 @@ final class PureJdkBodies {
     return proves(new Body(r.owner(), nameAndDescriptor, finalClass ? owner : null));
   }
 
+  /** Whether a call on an object of exactly this JDK class cannot leave the JDK. */
+  synchronized boolean exactCall(final String receiver, final String nameAndDescriptor) {
+    final Resolved r = resolve(receiver, nameAndDescriptor);
+    return r != null && proves(new Body(r.owner(), nameAndDescriptor, receiver));
+  }
+
   /** Whether the class is a final class of the image: no traced class can extend it. */
   synchronized boolean isFinalClass(final String name) {
     return image.classFile(name).map(JavaClass::isFinal).orElse(false);
@@ -223,11 +229,9 @@ final class PureJdkBodies {
     final boolean thisKept = !method.isStatic() && !storesLocalZero(code);
     final boolean constructor = method.getName().equals("<init>");
     final Set<InstructionHandle> reachable = reachable(code, handlers, cp);
-    Instruction previous = null;
     for (final InstructionHandle h : code.getInstructionHandles()) {
       final Instruction i = h.getInstruction();
       if (!reachable.contains(h)) {
-        previous = i;
         continue;
       }
       if (i.getOpcode() == Const.LDC || i.getOpcode() == Const.LDC_W || i.getOpcode() == Const.LDC2_W) {
@@ -236,16 +240,43 @@ final class PureJdkBodies {
         }
       }
       if (i instanceof InvokeInstruction call) {
-        final boolean onThis = thisKept && previous != null && previous.getOpcode() == Const.ALOAD_0
-            && !h.hasTargeters() && !handlers.contains(h.getPosition())
-            && call.getArgumentTypes(cp).length == 0;
+        final boolean onThis = thisKept && receiverIsThis(h, call, cp, handlers);
         if (!follow(call, cp, body, file.get(), constructor, onThis, work)) {
           return false;
         }
       }
-      previous = i;
     }
     return true;
+  }
+
+  /**
+   * Whether the receiver of a call is {@code aload_0}'s value, pushed in the straight-line code before it (no
+   * jump or handler enters between): walks back over the instructions that push the arguments, by their stack
+   * effects. Anything it cannot follow ({@code dup}, a jump) says no.
+   */
+  private static boolean receiverIsThis(final InstructionHandle call, final InvokeInstruction invoke,
+      final ConstantPoolGen cp, final Set<Integer> handlers) {
+    int depth = invoke.consumeStack(cp) - 1;
+    InstructionHandle h = call;
+    for (int steps = 0; steps < 64; steps++) {
+      if (h.hasTargeters() || handlers.contains(h.getPosition()) || h.getPrev() == null) {
+        return false;
+      }
+      h = h.getPrev();
+      final Instruction p = h.getInstruction();
+      final int produced = p.produceStack(cp);
+      final int consumed = p.consumeStack(cp);
+      if (produced == Const.UNPREDICTABLE || consumed == Const.UNPREDICTABLE || p instanceof UnconditionalBranch
+          || p instanceof Select || p instanceof ReturnInstruction || p instanceof ATHROW || p instanceof RET) {
+        return false;
+      }
+      if (depth < produced) {
+        return p.getOpcode() == Const.ALOAD_0
+            || (p.getOpcode() == Const.ALOAD && ((LocalVariableInstruction) p).getIndex() == 0);
+      }
+      depth += consumed - produced;
+    }
+    return false;
   }
 
   private boolean follow(final InvokeInstruction call, final ConstantPoolGen cp, final Body body,

@@ -1,9 +1,15 @@
 package dev.jdtrace.plan.icfg;
 
+import dev.jdtrace.plan.ClassFiles;
+import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.model.CallSite;
 import dev.jdtrace.plan.model.ClassModel;
 import dev.jdtrace.plan.model.Program;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,29 +27,60 @@ import java.util.Set;
  * call, and a witness at its return site. They can still throw; the exception record says so. These
  * classes' initialisers are trusted not to load application classes.
  */
-final class PureJdkCalls {
+public final class PureJdkCalls {
   private static final Set<String> FINAL_VALUE_CLASSES = Set.of("java.lang.String", "java.lang.Math",
       "java.lang.StrictMath", "java.lang.Integer", "java.lang.Long", "java.lang.Short", "java.lang.Byte",
       "java.lang.Character", "java.lang.Boolean", "java.lang.Double", "java.lang.Float",
       "java.lang.StringBuilder", "java.lang.StringBuffer");
 
   /** No image: only the value classes' rule. */
-  static final PureJdkCalls VALUE_CLASSES_ONLY = new PureJdkCalls(null, Set.of(), false);
+  public static final PureJdkCalls VALUE_CLASSES_ONLY = new PureJdkCalls(null, Set.of(), false, Optional::empty);
+
+  /** A virtual call on a JDK class with more JDK subclasses than this is not followed into each. */
+  private static final int MOST_RECEIVER_CLASSES = 20;
 
   private final PureJdkBodies bodies;
   /** The JDK classes some traced class extends: a constructor of one may run on a traced object. */
   private final Set<String> extended;
   /** Whether some traced class extends an untraced class outside the JDK, whose supertypes are not read. */
   private final boolean extendsUnknown;
+  /**
+   * What a virtual call on a JDK class that is not final needs, read on its first need (the image's types are
+   * read once per JDK, then cached): {@code null} until then, empty when they cannot be known.
+   */
+  private Optional<Receivers> receivers;
+  private final java.util.function.Supplier<Optional<Receivers>> readReceivers;
 
-  private PureJdkCalls(final PureJdkBodies bodies, final Set<String> extended, final boolean extendsUnknown) {
+  /**
+   * The image's types, and the JDK types that a class outside the JDK which can run (traced, or untraced and
+   * loaded by the first run) extends or implements: a virtual call on one may select that class's override.
+   */
+  private record Receivers(JdkTypes types, Set<String> nonJdkSupertypes) {
+  }
+
+  private PureJdkCalls(final PureJdkBodies bodies, final Set<String> extended, final boolean extendsUnknown,
+      final java.util.function.Supplier<Optional<Receivers>> readReceivers) {
     this.bodies = bodies;
     this.extended = extended;
     this.extendsUnknown = extendsUnknown;
+    this.readReceivers = readReceivers;
   }
 
-  /** The pure calls of a program that runs on this JDK (none proven by bodies without an image). */
+  /** The pure calls of a program that runs on this JDK, with no knowledge of its untraced classes. */
   static PureJdkCalls of(final Program program, final Optional<TargetJdk> jdk) {
+    return of(program, jdk, null, List.of());
+  }
+
+  /**
+   * The pure calls of a program that runs on this JDK (none proven by bodies without an image).
+   *
+   * @param untraced the untraced classes outside the JDK that the run loads (its first run's; a session that
+   *     loads another plans again), or {@code null} when not known: then a virtual call on a JDK class that
+   *     is not final is never proven, since some class of the class path may override what it calls
+   * @param classpath where those classes' files are read, for their supertypes
+   */
+  public static PureJdkCalls of(final Program program, final Optional<TargetJdk> jdk, final Set<String> untraced,
+      final List<Path> classpath) {
     if (jdk.isEmpty()) {
       return VALUE_CLASSES_ONLY;
     }
@@ -62,7 +99,56 @@ final class PureJdkCalls {
         s = bodies.superclassOf(s).orElse(null);
       }
     }
-    return new PureJdkCalls(bodies, extended, unknown);
+    return new PureJdkCalls(bodies, extended, unknown, () -> untraced == null ? Optional.empty()
+        : jdk.get().types().flatMap(types -> Optional.ofNullable(nonJdkSupertypes(program, types, untraced, classpath))
+            .map(nonJdk -> new Receivers(types, nonJdk))));
+  }
+
+  /**
+   * The JDK types that traced classes and these untraced ones extend or implement, or {@code null} when one of
+   * them has a supertype neither traced, nor in the JDK, nor readable from the class path.
+   */
+  private static Set<String> nonJdkSupertypes(final Program program, final JdkTypes types,
+      final Set<String> untraced, final List<Path> classpath) {
+    final Set<String> out = new HashSet<>();
+    final Set<String> seen = new HashSet<>();
+    final Deque<String> work = new ArrayDeque<>();
+    program.classes().forEach(c -> work.push(c.name()));
+    untraced.forEach(work::push);
+    // The first run lists no class named like the JDK's, but a library may be (javax.servlet, which extends
+    // java.io.OutputStream): every such class of the class path that the image does not hold counts.
+    try {
+      for (final Path entry : classpath) {
+        ClassFiles.classNames(entry).stream()
+            .filter(n -> ClassFilter.isJdkClass(n) && types.type(n) == null).forEach(work::push);
+      }
+    } catch (final RuntimeException e) {
+      return null; // An unreadable jar: planning says so elsewhere; here nothing is proven.
+    }
+    try (UntracedClassFiles files = new UntracedClassFiles(classpath)) {
+      while (!work.isEmpty()) {
+        final String name = work.pop();
+        if (!seen.add(name)) {
+          continue;
+        }
+        final ClassModel traced = program.classNamed(name);
+        if (traced != null) {
+          if (traced.superName() != null) {
+            work.push(traced.superName());
+          }
+          traced.interfaces().forEach(work::push);
+        } else if (types.type(name) != null) {
+          out.addAll(types.supertypesOf(name));
+        } else {
+          final Optional<List<String>> up = files.directSupertypes(name);
+          if (up.isEmpty()) {
+            return null;
+          }
+          up.get().forEach(work::push);
+        }
+      }
+    }
+    return out;
   }
 
   boolean isPure(final CallSite call) {
@@ -92,9 +178,44 @@ final class PureJdkCalls {
       case STATIC -> bodies.staticCall(call.owner(), nd);
       case SPECIAL -> call.name().equals("<init>")
           && bodies.constructor(call.owner(), nd, !extendsUnknown && !extended.contains(call.owner()));
-      case VIRTUAL -> bodies.virtualCall(call.owner(), nd);
+      case VIRTUAL -> bodies.virtualCall(call.owner(), nd) || everyReceiverPure(call.owner(), nd);
       case INTERFACE, DYNAMIC -> false;
     };
+  }
+
+  /**
+   * Whether a virtual call on a JDK class that is not final is pure whatever the receiver: no class outside the
+   * JDK that can run is a subtype of it, and for each concrete JDK class below it (itself included), the
+   * method that class selects is proven with that class as the exact receiver ({@code Stack.pop}).
+   */
+  private synchronized boolean everyReceiverPure(final String owner, final String nameAndDescriptor) {
+    if (receivers == null) {
+      receivers = readReceivers.get();
+    }
+    if (receivers.isEmpty() || receivers.get().nonJdkSupertypes().contains(owner) || generatesSubclasses(owner)) {
+      return false;
+    }
+    final JdkTypes types = receivers.get().types();
+    final Set<String> below = types.subtypesOf(owner);
+    if (below.size() > MOST_RECEIVER_CLASSES) {
+      return false;
+    }
+    for (final String r : below) {
+      final JdkTypes.Type t = types.type(r);
+      if (t == null || (t.isConcreteClass() && !bodies.exactCall(r, nameAndDescriptor))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the JDK defines subclasses of this class at run time, with no class file in the image: method
+   * handle species, reflection's generated accessors (JDK 17), dynamic proxies.
+   */
+  private static boolean generatesSubclasses(final String owner) {
+    return owner.startsWith("java.lang.invoke.") || owner.startsWith("jdk.internal.reflect.")
+        || owner.equals("java.lang.reflect.Proxy");
   }
 
   private static boolean isValueClassCall(final CallSite call) {

@@ -2,6 +2,7 @@ package dev.jdtrace.plan.icfg;
 
 import dev.jdtrace.plan.JavaCommand;
 import dev.jdtrace.plan.TargetEnvironment;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,20 +14,31 @@ import java.util.Optional;
  * @param image the runtime image
  * @param systemAssertions whether the JDK's {@code assert} statements may run: {@code -esa}, or {@code -ea:}
  *     naming a package or class (which may be the JDK's), among the JVM's options or its environment's
+ * @param cacheDir where the image's type hierarchy is kept between runs, or {@code null}
  */
-public record TargetJdk(JdkImage image, boolean systemAssertions) {
+public record TargetJdk(JdkImage image, boolean systemAssertions, Path cacheDir) {
   private static final List<String> ASSERTION_OPTIONS = List.of("-esa", "-enablesystemassertions", "-ea:",
       "-enableassertions:");
 
-  /** The JDK this command runs on, or empty when its runtime image cannot be read. */
-  public static Optional<TargetJdk> of(final JavaCommand command, final Map<String, String> env) {
+  /**
+   * The JDK this command runs on, or empty when its runtime image cannot be read.
+   *
+   * @param cacheDir where the image's type hierarchy is kept between runs, or {@code null}
+   */
+  public static Optional<TargetJdk> of(final JavaCommand command, final Map<String, String> env,
+      final Path cacheDir) {
     final List<String> launcher = command.launcherArgs();
     final StringBuilder options = new StringBuilder();
     launcher.subList(0, launcher.size() - command.programArgs().size()).forEach(a -> options.append(' ').append(a));
     TargetEnvironment.get(env, "JAVA_TOOL_OPTIONS").ifPresent(v -> options.append(' ').append(v));
     TargetEnvironment.get(env, "_JAVA_OPTIONS").ifPresent(v -> options.append(' ').append(v));
     final boolean assertions = ASSERTION_OPTIONS.stream().anyMatch(o -> options.indexOf(o) >= 0);
-    return JdkImage.ofLauncher(command.args().get(0), env).map(i -> new TargetJdk(i, assertions));
+    return JdkImage.ofLauncher(command.args().get(0), env).map(i -> new TargetJdk(i, assertions, cacheDir));
+  }
+
+  /** The type hierarchy of the whole image, when it can be read. */
+  Optional<JdkTypes> types() {
+    return image.types(cacheDir);
   }
 
   /** Which JDK and setting this is, for plan keys: a plan proved on one holds on no other. */

@@ -78,6 +78,19 @@ final class UntracedClassFiles implements AutoCloseable {
     return out;
   }
 
+  /** The direct superclass and superinterfaces of a class of the class path, or empty when not found. */
+  Optional<List<String>> directSupertypes(final String name) {
+    final JavaClass c = classFile(name);
+    if (c == null) {
+      return Optional.empty();
+    }
+    final List<String> out = new ArrayList<>(List.of(c.getInterfaceNames()));
+    if (!c.isInterface() && !name.equals("java.lang.Object")) {
+      out.add(c.getSuperclassName());
+    }
+    return Optional.of(out);
+  }
+
   /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
   private JavaClass classFile(final String name) {
     return files.computeIfAbsent(name, n -> Optional.ofNullable(parse(n))).orElse(null);

@@ -10,6 +10,7 @@ import dev.jdtrace.plan.model.Program;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +30,7 @@ class PureJdkCallsTest {
   }
 
   private static PureJdkCalls calls(final Program program, final boolean systemAssertions) {
-    return PureJdkCalls.of(program, Optional.of(new TargetJdk(IMAGE, systemAssertions)));
+    return PureJdkCalls.of(program, Optional.of(new TargetJdk(IMAGE, systemAssertions, null)), Set.of(), List.of());
   }
 
   private static boolean pure(final Kind kind, final String owner, final String name, final String descriptor) {
@@ -59,11 +60,22 @@ class PureJdkCallsTest {
     assertThat(pure(Kind.VIRTUAL, "java.lang.String", "equals", "(Ljava/lang/Object;)Z")).isTrue();
     assertThat(pure(Kind.VIRTUAL, "java.lang.Object", "getClass", "()Ljava/lang/Class;")).isTrue();
     assertThat(pure(Kind.VIRTUAL, "java.util.Optional", "get", "()Ljava/lang/Object;")).isTrue();
-    // Stack is not final: a subclass may override what pop calls on itself.
-    assertThat(pure(Kind.VIRTUAL, "java.util.Stack", "pop", "()Ljava/lang/Object;")).isFalse();
     assertThat(pure(Kind.VIRTUAL, "java.util.Optional", "map",
         "(Ljava/util/function/Function;)Ljava/util/Optional;")).as("calls the function").isFalse();
     assertThat(pure(Kind.INTERFACE, "java.util.List", "size", "()I")).isFalse();
+  }
+
+  @Test
+  void aVirtualCallOnAClassNotFinalIsProvenForEveryJdkReceiverWhenNoClassOfTheProgramExtendsIt() {
+    final CallSite pop = new CallSite(Kind.VIRTUAL, "java.util.Stack", "pop", "()Ljava/lang/Object;");
+    assertThat(calls(NOTHING_EXTENDED, false).isPure(pop)).isTrue();
+    final Program stackOfItsOwn = new Program(List.of(traced("app.Main", "java.lang.Object"),
+        traced("app.Plates", "java.util.Stack")));
+    assertThat(calls(stackOfItsOwn, false).isPure(pop)).as("a traced Stack may override size()").isFalse();
+    assertThat(PureJdkCalls.of(NOTHING_EXTENDED, Optional.of(new TargetJdk(IMAGE, false, null)), null, List.of())
+        .isPure(pop)).as("untraced classes not known").isFalse();
+    assertThat(calls(NOTHING_EXTENDED, false).isPure(new CallSite(Kind.VIRTUAL, "java.util.ArrayList", "forEach",
+        "(Ljava/util/function/Consumer;)V"))).as("calls the consumer").isFalse();
   }
 
   @Test
@@ -99,7 +111,7 @@ class PureJdkCallsTest {
   private static boolean systemAssertions(final String... args) {
     final List<String> command = new java.util.ArrayList<>(List.of(JavaCommand.currentJava()));
     command.addAll(List.of(args));
-    return TargetJdk.of(JavaCommand.parse(command, Map.of()), Map.of()).orElseThrow().systemAssertions();
+    return TargetJdk.of(JavaCommand.parse(command, Map.of()), Map.of(), null).orElseThrow().systemAssertions();
   }
 
   @Test
