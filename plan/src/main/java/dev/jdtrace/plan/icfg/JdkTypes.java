@@ -112,6 +112,17 @@ final class JdkTypes {
   /** Reads this, super and interfaces from a class file, skipping the rest of the constant pool. */
   private static void header(final byte[] bytes, final Map<String, Type> into) throws IOException {
     final DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes));
+    final String[] self = new String[1];
+    final Type t = header(in, self);
+    into.put(self[0], t);
+  }
+
+  /** The header of one class file: its superclass (null for Object), interfaces and access flags. */
+  static Type header(final byte[] bytes) throws IOException {
+    return header(new DataInputStream(new ByteArrayInputStream(bytes)), new String[1]);
+  }
+
+  private static Type header(final DataInputStream in, final String[] name) throws IOException {
     in.skipBytes(8);
     final int count = in.readUnsignedShort();
     final String[] utf8 = new String[count];
@@ -132,14 +143,14 @@ final class JdkTypes {
       }
     }
     final int access = in.readUnsignedShort();
-    final String self = utf8[classNames[in.readUnsignedShort()]].replace('/', '.');
+    name[0] = utf8[classNames[in.readUnsignedShort()]].replace('/', '.');
     final int superIndex = in.readUnsignedShort();
     final String superName = superIndex == 0 ? null : utf8[classNames[superIndex]].replace('/', '.');
     final List<String> interfaces = new ArrayList<>();
     for (int n = in.readUnsignedShort(); n > 0; n--) {
       interfaces.add(utf8[classNames[in.readUnsignedShort()]].replace('/', '.'));
     }
-    into.put(self, new Type(superName, List.copyOf(interfaces), access));
+    return new Type(superName, List.copyOf(interfaces), access);
   }
 
   private static Map<String, Type> parse(final List<String> lines) {

@@ -170,7 +170,8 @@ public final class PureJdkCalls {
   }
 
   private boolean isProvenCall(final CallSite call) {
-    if (bodies == null || !bodies.holds(call.owner())) {
+    if (bodies == null || call.kind() == CallSite.Kind.INTERFACE || call.kind() == CallSite.Kind.DYNAMIC
+        || !bodies.holds(call.owner())) {
       return false;
     }
     final String nd = call.name() + call.descriptor();

@@ -78,17 +78,25 @@ final class UntracedClassFiles implements AutoCloseable {
     return out;
   }
 
-  /** The direct superclass and superinterfaces of a class of the class path, or empty when not found. */
+  /**
+   * The direct superclass and superinterfaces of a class of the class path, or empty when not found: only the
+   * class file's header is read.
+   */
   Optional<List<String>> directSupertypes(final String name) {
-    final JavaClass c = classFile(name);
-    if (c == null) {
+    final String resource = name.replace('.', '/') + ".class";
+    try (InputStream in = loader.getResourceAsStream(resource)) {
+      if (in == null) {
+        return Optional.empty();
+      }
+      final JdkTypes.Type t = JdkTypes.header(in.readAllBytes());
+      final List<String> out = new ArrayList<>(t.interfaces());
+      if (t.superName() != null) {
+        out.add(t.superName());
+      }
+      return Optional.of(out);
+    } catch (final IOException | RuntimeException e) {
       return Optional.empty();
     }
-    final List<String> out = new ArrayList<>(List.of(c.getInterfaceNames()));
-    if (!c.isInterface() && !name.equals("java.lang.Object")) {
-      out.add(c.getSuperclassName());
-    }
-    return Optional.of(out);
   }
 
   /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
