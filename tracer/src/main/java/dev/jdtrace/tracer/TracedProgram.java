@@ -276,10 +276,11 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entered.set(m);
       }
     }
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(),
-        PureJdkCalls.of(program, jdk(), untraced, command.classpath()));
+    final PureJdkCalls pure = PureJdkCalls.of(program, jdk(), untraced, command.classpath());
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(), pure);
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered, running, reflected != null);
+    pure.save();
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
         ran, untraced, anySubclass, running, reflected);
   }

@@ -1,5 +1,6 @@
 package dev.jdtrace.plan.icfg;
 
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ final class PureJdkBodies {
   /** One prover per image and assertion setting: the proofs hold for every program that runs so. */
   private static final Map<Prover, PureJdkBodies> OF = new HashMap<>();
 
-  private record Prover(JdkImage image, boolean systemAssertions) {
+  private record Prover(JdkImage image, boolean systemAssertions, Path cacheDir) {
   }
 
   /** At most this many method bodies are read for one proof: past them it is refused, not guessed. */
@@ -84,10 +85,16 @@ final class PureJdkBodies {
   private final boolean systemAssertions;
   private final Set<Body> proven = new HashSet<>();
   private final Map<Body, Boolean> answers = new HashMap<>();
+  /**
+   * What the queries below answered, by query: kept in jdtrace's cache per JDK, so that a later plan (a run
+   * again, or another program) reads no class file for them.
+   */
+  private final ProofStore store;
 
   private PureJdkBodies(final Prover p) {
     this.image = p.image();
     this.systemAssertions = p.systemAssertions();
+    this.store = ProofStore.of(p.cacheDir(), image.identity() + (systemAssertions ? " system assertions" : ""));
   }
 
   /**
@@ -95,15 +102,23 @@ final class PureJdkBodies {
    *
    * @param systemAssertions whether the JDK's own {@code assert} statements run ({@code -esa}, or {@code -ea:}
    *     naming a package or class, which may be the JDK's)
+   * @param cacheDir where its answers are kept between processes, or {@code null}
    */
-  static synchronized PureJdkBodies of(final JdkImage image, final boolean systemAssertions) {
-    return OF.computeIfAbsent(new Prover(image, systemAssertions), PureJdkBodies::new);
+  static synchronized PureJdkBodies of(final JdkImage image, final boolean systemAssertions, final Path cacheDir) {
+    return OF.computeIfAbsent(new Prover(image, systemAssertions, cacheDir), PureJdkBodies::new);
+  }
+
+  /** Keeps the answers found since the cache was read, for later processes. */
+  synchronized void save() {
+    store.save();
   }
 
   /** Whether a static call (JVMS resolution from {@code owner}) cannot leave the JDK. */
   synchronized boolean staticCall(final String owner, final String nameAndDescriptor) {
-    final Resolved r = resolve(owner, nameAndDescriptor);
-    return r != null && proves(new Body(r.owner(), nameAndDescriptor, null));
+    return store.answer("S " + owner + " " + nameAndDescriptor, () -> {
+      final Resolved r = resolve(owner, nameAndDescriptor);
+      return r != null && proves(new Body(r.owner(), nameAndDescriptor, null));
+    });
   }
 
   /**
@@ -113,8 +128,8 @@ final class PureJdkBodies {
    *     constructor's {@code super(…)} runs it on an object whose methods the program overrides)
    */
   synchronized boolean constructor(final String owner, final String nameAndDescriptor, final boolean exact) {
-    return image.classFile(owner).isPresent()
-        && proves(new Body(owner, nameAndDescriptor, exact ? owner : null));
+    return store.answer("C " + owner + " " + nameAndDescriptor + " " + exact, () -> image.classFile(owner).isPresent()
+        && proves(new Body(owner, nameAndDescriptor, exact ? owner : null)));
   }
 
   /**
@@ -122,41 +137,79 @@ final class PureJdkBodies {
    * resolves to is final or private, so that no override the program declares can be selected.
    */
   synchronized boolean virtualCall(final String owner, final String nameAndDescriptor) {
-    final Resolved r = resolve(owner, nameAndDescriptor);
-    if (r == null) {
-      return false;
-    }
-    final boolean finalClass = image.classFile(owner).map(JavaClass::isFinal).orElse(false);
-    if (!finalClass && !r.method().isFinal() && !r.method().isPrivate()) {
-      return false;
-    }
-    return proves(new Body(r.owner(), nameAndDescriptor, finalClass ? owner : null));
+    return store.answer("V " + owner + " " + nameAndDescriptor, () -> {
+      final Resolved r = resolve(owner, nameAndDescriptor);
+      if (r == null) {
+        return false;
+      }
+      final boolean finalClass = image.classFile(owner).map(JavaClass::isFinal).orElse(false);
+      if (!finalClass && !r.method().isFinal() && !r.method().isPrivate()) {
+        return false;
+      }
+      return proves(new Body(r.owner(), nameAndDescriptor, finalClass ? owner : null));
+    });
   }
 
-  /** Whether a call on an object of exactly this JDK class cannot leave the JDK. */
-  synchronized boolean exactCall(final String receiver, final String nameAndDescriptor) {
+  /**
+   * Whether a virtual call on a JDK class cannot leave the JDK whatever JDK class the receiver is: for each
+   * concrete class of the image below it (at most {@code most}, itself included), the method that class
+   * selects is proven with that class as the exact receiver.
+   *
+   * @param types the image's type hierarchy, read only when the answer is not known yet
+   */
+  synchronized boolean everyJdkReceiver(final String owner, final String nameAndDescriptor, final int most,
+      final java.util.function.Supplier<Optional<JdkTypes>> types) {
+    return store.answer("R " + owner + " " + nameAndDescriptor + " " + most, () -> {
+      final Optional<JdkTypes> read = types.get();
+      if (read.isEmpty()) {
+        return false;
+      }
+      final Set<String> below = read.get().subtypesOf(owner);
+      if (below.size() > most) {
+        return false;
+      }
+      for (final String r : below) {
+        final JdkTypes.Type t = read.get().type(r);
+        if (t == null || (t.isConcreteClass() && !exactCall(r, nameAndDescriptor))) {
+          return false;
+        }
+      }
+      return true;
+    });
+  }
+
+  private boolean exactCall(final String receiver, final String nameAndDescriptor) {
     final Resolved r = resolve(receiver, nameAndDescriptor);
     return r != null && proves(new Body(r.owner(), nameAndDescriptor, receiver));
   }
 
   /** Whether the class is a final class of the image: no traced class can extend it. */
   synchronized boolean isFinalClass(final String name) {
-    return image.classFile(name).map(JavaClass::isFinal).orElse(false);
+    return store.answer("F " + name, () -> image.classFile(name).map(JavaClass::isFinal).orElse(false));
   }
 
   /** Whether the image holds the class. */
   synchronized boolean holds(final String name) {
-    return image.classFile(name).isPresent();
+    return store.answer("H " + name, () -> image.classFile(name).isPresent());
+  }
+
+  /** The direct superclass and superinterfaces of a class of the image, or none when not held. */
+  synchronized java.util.List<String> supertypesOf(final String name) {
+    final String known = store.fact("T " + name, () -> String.join(",", image.classFile(name).map(c -> {
+      final java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(c.getInterfaceNames()));
+      if (!name.equals("java.lang.Object")) {
+        out.add(c.getSuperclassName());
+      }
+      return out;
+    }).orElse(java.util.List.of())));
+    return known.isEmpty() ? java.util.List.of() : java.util.List.of(known.split(","));
   }
 
   /** The superclass of a class of the image, or empty (not held, or {@code Object}). */
   synchronized Optional<String> superclassOf(final String name) {
-    return image.classFile(name).filter(c -> !name.equals("java.lang.Object")).map(JavaClass::getSuperclassName);
-  }
-
-  /** The direct superinterfaces of a class of the image, or none when not held. */
-  synchronized java.util.List<String> interfacesOf(final String name) {
-    return image.classFile(name).map(c -> java.util.List.of(c.getInterfaceNames())).orElse(java.util.List.of());
+    final String known = store.fact("P " + name, () -> image.classFile(name)
+        .filter(c -> !name.equals("java.lang.Object")).map(JavaClass::getSuperclassName).orElse(""));
+    return known.isEmpty() ? Optional.empty() : Optional.of(known);
   }
 
   private boolean proves(final Body root) {

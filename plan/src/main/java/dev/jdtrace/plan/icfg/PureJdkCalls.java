@@ -34,7 +34,8 @@ public final class PureJdkCalls {
       "java.lang.StringBuilder", "java.lang.StringBuffer");
 
   /** No image: only the value classes' rule. */
-  public static final PureJdkCalls VALUE_CLASSES_ONLY = new PureJdkCalls(null, Set.of(), false, Optional::empty);
+  public static final PureJdkCalls VALUE_CLASSES_ONLY = new PureJdkCalls(null, Set.of(), false, Optional::empty,
+      Optional::empty);
 
   /** A virtual call on a JDK class with more JDK subclasses than this is not followed into each. */
   private static final int MOST_RECEIVER_CLASSES = 20;
@@ -44,26 +45,24 @@ public final class PureJdkCalls {
   private final Set<String> extended;
   /** Whether some traced class extends an untraced class outside the JDK, whose supertypes are not read. */
   private final boolean extendsUnknown;
+  /** The image's type hierarchy, read on a proof's first need (once per JDK, then cached). */
+  private final java.util.function.Supplier<Optional<JdkTypes>> types;
   /**
-   * What a virtual call on a JDK class that is not final needs, read on its first need (the image's types are
-   * read once per JDK, then cached): {@code null} until then, empty when they cannot be known.
+   * The JDK types that a class outside the JDK which can run (traced, or untraced and loaded by the first run)
+   * extends or implements, found on first need: a virtual call on one may select that class's override.
+   * Empty when they cannot be known.
    */
-  private Optional<Receivers> receivers;
-  private final java.util.function.Supplier<Optional<Receivers>> readReceivers;
-
-  /**
-   * The image's types, and the JDK types that a class outside the JDK which can run (traced, or untraced and
-   * loaded by the first run) extends or implements: a virtual call on one may select that class's override.
-   */
-  private record Receivers(JdkTypes types, Set<String> nonJdkSupertypes) {
-  }
+  private Optional<Set<String>> nonJdkSupertypes;
+  private final java.util.function.Supplier<Optional<Set<String>>> readNonJdkSupertypes;
 
   private PureJdkCalls(final PureJdkBodies bodies, final Set<String> extended, final boolean extendsUnknown,
-      final java.util.function.Supplier<Optional<Receivers>> readReceivers) {
+      final java.util.function.Supplier<Optional<JdkTypes>> types,
+      final java.util.function.Supplier<Optional<Set<String>>> readNonJdkSupertypes) {
     this.bodies = bodies;
     this.extended = extended;
     this.extendsUnknown = extendsUnknown;
-    this.readReceivers = readReceivers;
+    this.types = types;
+    this.readNonJdkSupertypes = readNonJdkSupertypes;
   }
 
   /** The pure calls of a program that runs on this JDK, with no knowledge of its untraced classes. */
@@ -84,7 +83,8 @@ public final class PureJdkCalls {
     if (jdk.isEmpty()) {
       return VALUE_CLASSES_ONLY;
     }
-    final PureJdkBodies bodies = PureJdkBodies.of(jdk.get().image(), jdk.get().systemAssertions());
+    final PureJdkBodies bodies = PureJdkBodies.of(jdk.get().image(), jdk.get().systemAssertions(),
+        jdk.get().cacheDir());
     final Set<String> extended = new HashSet<>();
     boolean unknown = false;
     for (final ClassModel c : program.classes()) {
@@ -99,16 +99,15 @@ public final class PureJdkCalls {
         s = bodies.superclassOf(s).orElse(null);
       }
     }
-    return new PureJdkCalls(bodies, extended, unknown, () -> untraced == null ? Optional.empty()
-        : jdk.get().types().flatMap(types -> Optional.ofNullable(nonJdkSupertypes(program, types, untraced, classpath))
-            .map(nonJdk -> new Receivers(types, nonJdk))));
+    return new PureJdkCalls(bodies, extended, unknown, jdk.get()::types, () -> untraced == null ? Optional.empty()
+        : Optional.ofNullable(nonJdkSupertypes(program, bodies, untraced, classpath)));
   }
 
   /**
    * The JDK types that traced classes and these untraced ones extend or implement, or {@code null} when one of
    * them has a supertype neither traced, nor in the JDK, nor readable from the class path.
    */
-  private static Set<String> nonJdkSupertypes(final Program program, final JdkTypes types,
+  private static Set<String> nonJdkSupertypes(final Program program, final PureJdkBodies bodies,
       final Set<String> untraced, final List<Path> classpath) {
     final Set<String> out = new HashSet<>();
     final Set<String> seen = new HashSet<>();
@@ -120,7 +119,7 @@ public final class PureJdkCalls {
     try {
       for (final Path entry : classpath) {
         ClassFiles.classNames(entry).stream()
-            .filter(n -> ClassFilter.isJdkClass(n) && types.type(n) == null).forEach(work::push);
+            .filter(n -> ClassFilter.isJdkClass(n) && !bodies.holds(n)).forEach(work::push);
       }
     } catch (final RuntimeException e) {
       return null; // An unreadable jar: planning says so elsewhere; here nothing is proven.
@@ -137,8 +136,10 @@ public final class PureJdkCalls {
             work.push(traced.superName());
           }
           traced.interfaces().forEach(work::push);
-        } else if (types.type(name) != null) {
-          out.addAll(types.supertypesOf(name));
+        } else if (bodies.holds(name)) {
+          if (out.add(name)) {
+            bodies.supertypesOf(name).forEach(work::push);
+          }
         } else {
           final Optional<List<String>> up = files.directSupertypes(name);
           if (up.isEmpty()) {
@@ -190,24 +191,21 @@ public final class PureJdkCalls {
    * method that class selects is proven with that class as the exact receiver ({@code Stack.pop}).
    */
   private synchronized boolean everyReceiverPure(final String owner, final String nameAndDescriptor) {
-    if (receivers == null) {
-      receivers = readReceivers.get();
-    }
-    if (receivers.isEmpty() || receivers.get().nonJdkSupertypes().contains(owner) || generatesSubclasses(owner)) {
+    if (generatesSubclasses(owner)
+        || !bodies.everyJdkReceiver(owner, nameAndDescriptor, MOST_RECEIVER_CLASSES, types)) {
       return false;
     }
-    final JdkTypes types = receivers.get().types();
-    final Set<String> below = types.subtypesOf(owner);
-    if (below.size() > MOST_RECEIVER_CLASSES) {
-      return false;
+    if (nonJdkSupertypes == null) {
+      nonJdkSupertypes = readNonJdkSupertypes.get();
     }
-    for (final String r : below) {
-      final JdkTypes.Type t = types.type(r);
-      if (t == null || (t.isConcreteClass() && !bodies.exactCall(r, nameAndDescriptor))) {
-        return false;
-      }
+    return nonJdkSupertypes.isPresent() && !nonJdkSupertypes.get().contains(owner);
+  }
+
+  /** Keeps what the JDK's bodies proved for later plans (jdtrace's cache), when it has a place for them. */
+  public void save() {
+    if (bodies != null) {
+      bodies.save();
     }
-    return true;
   }
 
   /**
