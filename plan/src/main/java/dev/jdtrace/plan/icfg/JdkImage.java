@@ -90,11 +90,30 @@ public final class JdkImage {
     return Optional.empty();
   }
 
-  private static String digest(final byte[] bytes) {
+  /** The first 8 bytes of a SHA-256, in hex: names the cache files of one JDK. */
+  static String digest(final byte[] bytes) {
     try {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 8);
     } catch (final NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Writes a cache file whole or not at all (another jdtrace may read it meanwhile).
+   *
+   * @return whether it was written; a cache that cannot be written only costs time
+   */
+  static boolean writeAtomically(final Path file, final CharSequence text) {
+    try {
+      Files.createDirectories(file.getParent());
+      final Path temp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+      Files.writeString(temp, text, java.nio.charset.StandardCharsets.UTF_8);
+      Files.move(temp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      return true;
+    } catch (final IOException | UnsupportedOperationException e) {
+      return false;
     }
   }
 

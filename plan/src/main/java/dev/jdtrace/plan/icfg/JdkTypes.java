@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -173,13 +172,6 @@ final class JdkTypes {
     final StringBuilder text = new StringBuilder(FORMAT).append('\n');
     types.forEach((name, t) -> text.append(name).append('\t').append(t.superName() == null ? "" : t.superName())
         .append('\t').append(t.access()).append('\t').append(String.join(",", t.interfaces())).append('\n'));
-    try {
-      Files.createDirectories(file.getParent());
-      final Path temp = Files.createTempFile(file.getParent(), "jdk-types", ".tmp");
-      Files.writeString(temp, text, StandardCharsets.UTF_8);
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (final IOException | UnsupportedOperationException e) {
-      // The cache only saves time: the next plan reads the image again.
-    }
+    JdkImage.writeAtomically(file, text);
   }
 }

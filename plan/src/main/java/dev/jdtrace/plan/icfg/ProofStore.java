@@ -4,10 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,7 +31,7 @@ final class ProofStore {
   /** The answers kept for this JDK in this directory (none when {@code cacheDir} is {@code null}). */
   static ProofStore of(final Path cacheDir, final String jdkIdentity) {
     final ProofStore store = new ProofStore(cacheDir == null ? null
-        : cacheDir.resolve("jdk-proofs-" + digest(VERSION + "\n" + jdkIdentity)));
+        : cacheDir.resolve("jdk-proofs-" + JdkImage.digest((VERSION + "\n" + jdkIdentity).getBytes(StandardCharsets.UTF_8))));
     store.read();
     return store;
   }
@@ -62,15 +58,7 @@ final class ProofStore {
     }
     final StringBuilder text = new StringBuilder(VERSION).append('\n');
     facts.forEach((q, a) -> text.append(q).append('\t').append(a).append('\n'));
-    try {
-      Files.createDirectories(file.getParent());
-      final Path temp = Files.createTempFile(file.getParent(), "jdk-proofs", ".tmp");
-      Files.writeString(temp, text, StandardCharsets.UTF_8);
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      changed = false;
-    } catch (final IOException | UnsupportedOperationException e) {
-      // The cache only saves time.
-    }
+    changed = !JdkImage.writeAtomically(file, text);
   }
 
   private void read() {
@@ -93,12 +81,4 @@ final class ProofStore {
     }
   }
 
-  private static String digest(final String text) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(StandardCharsets.UTF_8)), 0, 8);
-    } catch (final NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
 }
