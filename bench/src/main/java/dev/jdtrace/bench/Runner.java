@@ -92,6 +92,14 @@ final class Runner {
       if (Files.isRegularFile(model)) {
         Files.copy(model, cache.resolve(model.getFileName()));
       }
+      // The JDK's type hierarchy is the machine's, as the cost model is: read once per JDK, not per program.
+      try (java.util.stream.Stream<Path> jdk = Files.list(model.getParent())) {
+        for (final Path types : jdk.filter(p -> p.getFileName().toString().startsWith("jdk-types-")).toList()) {
+          Files.copy(types, cache.resolve(types.getFileName()));
+        }
+      } catch (final java.nio.file.NoSuchFileException e) {
+        // No cache yet: the first run reads the JDK.
+      }
     }
     // jdtrace as users run it: the release jar that bench/run.sh builds, with the launcher's JVM options.
     final List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-Djdtrace.cache=" + cache,
