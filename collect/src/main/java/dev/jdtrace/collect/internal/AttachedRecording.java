@@ -1,10 +1,12 @@
 package dev.jdtrace.collect.internal;
 
+import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
 import dev.jdtrace.collect.AttachResult;
 import dev.jdtrace.collect.AttachSpec;
 import dev.jdtrace.collect.GuardrailBreach;
 import dev.jdtrace.collect.SessionResult;
+import dev.jdtrace.collect.TargetException;
 import dev.jdtrace.trace.stream.HitStreamWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,7 +30,14 @@ public final class AttachedRecording {
     try (OutputStream file = Files.newOutputStream(spec.stream());
         HitStreamWriter writer = new HitStreamWriter(file, spec.planId(), spec.session())) {
       final Recorder recorder = new Recorder(writer);
-      final Attachment attachment = new Attachment(vm, spec, recorder);
+      final Attachment attachment;
+      try {
+        attachment = new Attachment(vm, spec, recorder);
+      } catch (final VMDisconnectedException e) {
+        // A short program can end between the attach and the session's first requests.
+        throw new TargetException(spec.target() + " exited before session " + spec.session()
+            + " could set its breakpoints: nothing of it was recorded");
+      }
       final AtomicReference<TriggerProcess> running = new AtomicReference<>();
       // Ctrl-C or SIGTERM: end the trigger, remove the requests, detach.
       final Thread hook = new Thread(() -> {
