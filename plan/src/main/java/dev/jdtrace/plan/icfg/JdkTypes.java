@@ -83,26 +83,6 @@ final class JdkTypes {
     return out;
   }
 
-  /** The class itself and all its supertypes; empty when the image does not hold it. */
-  Set<String> supertypesOf(final String name) {
-    final Set<String> out = new LinkedHashSet<>();
-    if (!types.containsKey(name)) {
-      return out;
-    }
-    final List<String> work = new ArrayList<>(List.of(name));
-    while (!work.isEmpty()) {
-      final String n = work.remove(work.size() - 1);
-      final Type t = types.get(n);
-      if (out.add(n) && t != null) {
-        if (t.superName() != null) {
-          work.add(t.superName());
-        }
-        work.addAll(t.interfaces());
-      }
-    }
-    return out;
-  }
-
   /** The header of a class of the image, or {@code null}. */
   Type type(final String name) {
     return types.get(name);

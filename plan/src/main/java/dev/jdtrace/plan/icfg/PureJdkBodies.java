@@ -138,15 +138,8 @@ final class PureJdkBodies {
    */
   synchronized boolean virtualCall(final String owner, final String nameAndDescriptor) {
     return store.answer("V " + owner + " " + nameAndDescriptor, () -> {
-      final Resolved r = resolve(owner, nameAndDescriptor);
-      if (r == null) {
-        return false;
-      }
-      final boolean finalClass = image.classFile(owner).map(JavaClass::isFinal).orElse(false);
-      if (!finalClass && !r.method().isFinal() && !r.method().isPrivate()) {
-        return false;
-      }
-      return proves(new Body(r.owner(), nameAndDescriptor, finalClass ? owner : null));
+      final Body target = withoutOverride(owner, nameAndDescriptor);
+      return target != null && proves(target);
     });
   }
 
@@ -233,6 +226,20 @@ final class PureJdkBodies {
     }
     answers.put(root, pure);
     return pure;
+  }
+
+  /**
+   * The method a virtual call on a JDK class runs when no subclass can override it (the class is final, or the
+   * method is final or private), or {@code null}: a final class is also the receiver's exact class.
+   */
+  private Body withoutOverride(final String owner, final String nameAndDescriptor) {
+    final Resolved r = resolve(owner, nameAndDescriptor);
+    if (r == null) {
+      return null;
+    }
+    final boolean finalClass = image.classFile(owner).map(JavaClass::isFinal).orElse(false);
+    return finalClass || r.method().isFinal() || r.method().isPrivate()
+        ? new Body(r.owner(), nameAndDescriptor, finalClass ? owner : null) : null;
   }
 
   /** A method found by resolution, and the class that declares it. */
@@ -380,15 +387,11 @@ final class PureJdkBodies {
         if (call.getOpcode() == Const.INVOKEINTERFACE) {
           return false;
         }
-        final Resolved r = resolve(owner, nd);
-        if (r == null) {
+        final Body target = withoutOverride(owner, nd);
+        if (target == null) {
           return false;
         }
-        final boolean finalClass = image.classFile(owner).map(JavaClass::isFinal).orElse(false);
-        if (!finalClass && !r.method().isFinal() && !r.method().isPrivate()) {
-          return false;
-        }
-        work.push(new Body(r.owner(), nd, finalClass ? owner : null));
+        work.push(target);
         return true;
       }
       default -> {

@@ -65,11 +65,6 @@ public final class PureJdkCalls {
     this.readNonJdkSupertypes = readNonJdkSupertypes;
   }
 
-  /** The pure calls of a program that runs on this JDK, with no knowledge of its untraced classes. */
-  static PureJdkCalls of(final Program program, final Optional<TargetJdk> jdk) {
-    return of(program, jdk, null, List.of());
-  }
-
   /**
    * The pure calls of a program that runs on this JDK (none proven by bodies without an image).
    *

@@ -124,7 +124,7 @@ class PureJdkCallsTest {
 
   @Test
   void withoutAnImageOnlyValueClassesArePure() {
-    final PureJdkCalls none = PureJdkCalls.of(NOTHING_EXTENDED, Optional.empty());
+    final PureJdkCalls none = PureJdkCalls.of(NOTHING_EXTENDED, Optional.empty(), Set.of(), List.of());
     assertThat(none.isPure(new CallSite(Kind.STATIC, "java.lang.Math", "abs", "(I)I"))).isTrue();
     assertThat(none.isPure(new CallSite(Kind.STATIC, "java.util.Optional", "ofNullable",
         "(Ljava/lang/Object;)Ljava/util/Optional;"))).isFalse();
