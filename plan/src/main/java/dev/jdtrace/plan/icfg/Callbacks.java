@@ -54,6 +54,21 @@ public final class Callbacks {
    */
   public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
       final boolean everyMethod, final BitSet entries, final boolean reflectionWatched) {
+    return of(program, resolver, classpath, everyMethod, entries, reflectionWatched, null);
+  }
+
+  /**
+   * Method indices of the callback methods when only some methods may run.
+   *
+   * @param running the methods the plan lets run, or {@code null} for every method: a call in a method that does
+   *     not run makes no callback (the traced targets of a call that may run untraced code, every constructor
+   *     for a reflective instantiation). Sound because such a method is entered only through a sentinel
+   *     ({@link IcfgModel.Structure#sentinels}), and a run that hits one is planned again with it running. On a
+   *     javaparser parse, one {@code Constructor.newInstance} in metamodel code that never ran made all 524
+   *     constructors that ran callbacks, and their first witnesses the core of every unit about untraced code.
+   */
+  public static BitSet of(final Program program, final CallResolver resolver, final List<Path> classpath,
+      final boolean everyMethod, final BitSet entries, final boolean reflectionWatched, final BitSet running) {
     final BitSet callbacks = (BitSet) entries.clone();
     final Hierarchy hierarchy = resolver.hierarchy().program() == program ? resolver.hierarchy()
         : new Hierarchy(program);
@@ -90,8 +105,11 @@ public final class Callbacks {
     // The resolver answers equal calls with the same targets: an interface call repeated in many blocks can
     // name thousands of methods, which need marking once.
     final Set<CallTargets> marked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-    for (final MethodCfg m : program.methods()) {
-      for (final Block block : m.blocks()) {
+    for (int i = 0; i < program.methods().size(); i++) {
+      if (running != null && !running.get(i)) {
+        continue;
+      }
+      for (final Block block : program.methods().get(i).blocks()) {
         if (block.end() != BlockEnd.INVOKE) {
           continue;
         }

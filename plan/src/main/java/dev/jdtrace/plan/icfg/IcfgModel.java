@@ -92,7 +92,8 @@ public final class IcfgModel {
      */
     public static Structure of(final Program program, final CallResolver resolver, final List<Path> classpath,
         final boolean everyMethod, final BitSet entries, final BitSet running, final boolean reflectionWatched) {
-      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries, reflectionWatched),
+      return of(program, resolver, Callbacks.of(program, resolver, classpath, everyMethod, entries, reflectionWatched,
+          running),
           classpath, running);
     }
 
