@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.jdtrace.programs.crossing.app.Crossings;
 import dev.jdtrace.programs.crossing.app.FailingInit;
 import dev.jdtrace.programs.crossing.app.FailingInitUncaught;
+import dev.jdtrace.programs.crossing.app.Interfaces;
 import dev.jdtrace.programs.crossing.app.JdkCalls;
 import dev.jdtrace.programs.crossing.app.JacksonUnknownField;
 import dev.jdtrace.programs.crossing.app.UncaughtThroughRelay;
@@ -41,7 +42,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       that goes on by a branch or a traced call, calls back (it was decoded wrongly in two sessions: the
  *       callbacks placed after the block's way on) and throws;
  *   <li>{@link JdkCalls}: JDK calls proven pure (their bodies never leave the JDK) throw into traced code, beside
- *       JDK constructors and methods that call a traced override back.
+ *       JDK constructors and methods that call a traced override back;
+ *   <li>{@link Interfaces}: calls on traced interfaces, dispatched over the traced classes when only lambdas can
+ *       implement them from outside, beside a lambda's marker interface and an exception thrown through one.
  * </ul>
  */
 class ExceptionCrossingTest {
@@ -53,7 +56,7 @@ class ExceptionCrossingTest {
 
   static Stream<String> programs() {
     return Stream.of(Crossings.class, FailingInit.class, FailingInitUncaught.class, UncaughtThroughRelay.class,
-        UntracedInitCallsBack.class, JdkCalls.class).map(Class::getName);
+        UntracedInitCallsBack.class, JdkCalls.class, Interfaces.class).map(Class::getName);
   }
 
   static Stream<Arguments> configurations() {
@@ -106,19 +109,30 @@ class ExceptionCrossingTest {
   }
 
   @Test
+  void aLambdasMarkerInterfaceIsCalledThroughUntracedCode() throws Exception {
+    // Marked.run on the intersection-cast lambda runs its proxy, untraced: were the call dispatched over the
+    // traced classes alone, the sessions' streams would diverge there and the run would trace again.
+    tracesWithoutFallback(Interfaces.class.getName(), "3");
+  }
+
+  @Test
   void aJdkConstructorThatCallsATracedOverrideIsNoPureCall() throws Exception {
     // Counted's super(message) runs Throwable's constructor, which calls Counted.fillInStackTrace back: were the
     // call planned pure, the sessions' streams would diverge there and the run would trace again.
-    final String program = JdkCalls.class.getName();
-    final Path trace = dir.resolve("jdk.trace");
+    tracesWithoutFallback(JdkCalls.class.getName(), "2");
+  }
+
+  /** Traces the program in that many sessions, which must agree at once (no divergence, no second trace). */
+  private void tracesWithoutFallback(final String program, final String sessions) throws Exception {
+    final Path trace = dir.resolve("agreed.trace");
     final List<String> run = new ArrayList<>(List.of("run", "--stdin", "/dev/null", "-o", trace.toString()));
-    run.addAll(options(program, List.of("--sessions", "2")));
+    run.addAll(options(program, List.of("--sessions", sessions)));
     run.add("--");
     run.addAll(command(program));
     final Cli.Outcome traced = Cli.execute(run.toArray(String[]::new));
     assertThat(traced.exitCode()).as(traced.err()).isZero();
     assertThat(traced.err()).doesNotContain("diverged").doesNotContain("traced again");
-    final Path export = dir.resolve("jdk.blocks");
+    final Path export = dir.resolve("agreed.blocks");
     assertThat(Cli.execute("export", trace.toString(), "--format", "blocks", "-o", export.toString()).exitCode())
         .isZero();
     assertThat(Files.readAllLines(export)).isEqualTo(truth(program));

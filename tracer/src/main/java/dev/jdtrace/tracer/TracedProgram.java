@@ -277,7 +277,10 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
       }
     }
     final PureJdkCalls pure = PureJdkCalls.of(program, jdk(), untraced, command.classpath());
-    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(), pure);
+    // Closed, with no untraced class but the JDK's loaded: only lambda proxies can implement a traced interface.
+    final boolean onlyLambdas = openWorld.isEmpty() && untraced != null && untraced.isEmpty() && !anySubclass;
+    final CallResolver resolver = new CallResolver(new Hierarchy(program), anySubclass, callers.overrides(), pure,
+        onlyLambdas);
     final IcfgModel.Structure rebuilt = IcfgModel.Structure.of(program, resolver, command.classpath(),
         entries.contains(EVERY_METHOD), entered, running, reflected != null);
     pure.save();

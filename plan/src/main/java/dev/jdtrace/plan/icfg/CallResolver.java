@@ -11,14 +11,20 @@ import java.util.TreeSet;
 /**
  * Resolves call sites soundly: every traced method a call can enter directly, and whether it can run
  * untraced code. Dispatch uses class hierarchy analysis over the traced classes, under one closed-world
- * assumption: untraced code does not subclass traced classes (it may implement traced interfaces, as
- * lambda and dynamic proxies do, so interface calls always count as possibly untraced).
+ * assumption: untraced code does not subclass traced classes. It may implement traced interfaces, as lambda
+ * and dynamic proxies do, so interface calls count as possibly untraced, unless the caller knows that only the
+ * lambda proxies of traced code can ({@link LambdaNames}).
  */
 public final class CallResolver {
   private final Hierarchy hierarchy;
   private final boolean openWorld;
   private final java.util.Map<String, java.util.Set<String>> untracedOverrides;
   private final PureJdkCalls pure;
+  /**
+   * The names of the methods lambda proxies of traced code implement, when they are the only classes outside the
+   * program that may implement a traced interface; else empty.
+   */
+  private final java.util.Optional<java.util.Set<String>> lambdaNames;
   private final java.util.Map<String, List<Integer>> bySignature = new java.util.HashMap<>();
   /**
    * Each call site's targets, resolved once: the callbacks and the structure both resolve every call of the
@@ -52,6 +58,22 @@ public final class CallResolver {
    */
   public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
       final java.util.Map<String, java.util.Set<String>> untracedOverrides, final PureJdkCalls pure) {
+    this(hierarchy, openWorld, untracedOverrides, pure, false);
+  }
+
+  /**
+   * @param openWorld when untraced code may subclass any traced class
+   * @param untracedOverrides by traced class, the methods (name and descriptor) that untraced classes
+   *     known to extend it override: a virtual call that may reach one may run untraced code
+   * @param pure the JDK calls that cannot call back
+   * @param onlyLambdasImplement whether the only classes outside the program that may implement a traced
+   *     interface are the lambda proxies of traced code: the world is closed and the program's first run loaded
+   *     no untraced class but the JDK's (a session that loads one plans again). Then a call on a traced interface
+   *     is dispatched over the traced classes, as a virtual call is ({@link LambdaNames})
+   */
+  public CallResolver(final Hierarchy hierarchy, final boolean openWorld,
+      final java.util.Map<String, java.util.Set<String>> untracedOverrides, final PureJdkCalls pure,
+      final boolean onlyLambdasImplement) {
     this.hierarchy = hierarchy;
     this.openWorld = openWorld;
     this.untracedOverrides = untracedOverrides;
@@ -63,6 +85,7 @@ public final class CallResolver {
         bySignature.computeIfAbsent(m.id().nameAndDescriptor(), k -> new ArrayList<>()).add(i);
       }
     }
+    this.lambdaNames = onlyLambdasImplement && !openWorld ? LambdaNames.of(p) : java.util.Optional.empty();
   }
 
   /** The hierarchy calls are resolved in. */
@@ -93,8 +116,26 @@ public final class CallResolver {
             : new CallTargets(hierarchy.defaultMethods(call.owner(), nd), true);
       }
       case VIRTUAL -> virtual(call.owner(), nd);
-      case INTERFACE -> new CallTargets(sameSignature(nd), true);
+      case INTERFACE -> lambdaNames.isPresent() && hierarchy.program().classNamed(call.owner()) != null
+          && !lambdaNames.get().contains(call.name()) ? tracedInterface(call.owner(), nd)
+          : new CallTargets(sameSignature(nd), true);
     };
+  }
+
+  /**
+   * A call on a traced interface that no class outside the program implements with this method: the traced
+   * implementations dispatch can select, as for a virtual call, and the interface's default methods, which a
+   * lambda proxy that implements it as a marker would select.
+   */
+  private CallTargets tracedInterface(final String owner, final String nd) {
+    final CallTargets classes = virtual(owner, nd);
+    final TreeSet<Integer> targets = new TreeSet<>(classes.traced());
+    targets.addAll(hierarchy.defaultMethods(owner, nd));
+    final int own = hierarchy.resolveMethod(owner, nd);
+    if (own >= 0) {
+      targets.add(own);
+    }
+    return new CallTargets(new ArrayList<>(targets), classes.external());
   }
 
   private CallTargets virtual(final String owner, final String nd) {
