@@ -42,12 +42,17 @@ public final class Hierarchy {
 
   /** The class itself and every traced class below it. */
   public Set<String> subtypesOf(final String name) {
+    return below(name, subclasses);
+  }
+
+  /** A type and every type below it, by each type's direct subtypes: the traced classes', or the JDK image's. */
+  static Set<String> below(final String name, final Map<String, List<String>> directSubtypes) {
     final Set<String> out = new LinkedHashSet<>();
     final List<String> work = new ArrayList<>(List.of(name));
     while (!work.isEmpty()) {
       final String n = work.remove(work.size() - 1);
       if (out.add(n)) {
-        work.addAll(subclasses.getOrDefault(n, List.of()));
+        work.addAll(directSubtypes.getOrDefault(n, List.of()));
       }
     }
     return out;

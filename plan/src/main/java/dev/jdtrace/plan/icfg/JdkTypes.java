@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -72,15 +71,7 @@ final class JdkTypes {
 
   /** The class itself and every class and interface of the image below it. */
   Set<String> subtypesOf(final String name) {
-    final Set<String> out = new LinkedHashSet<>();
-    final List<String> work = new ArrayList<>(List.of(name));
-    while (!work.isEmpty()) {
-      final String n = work.remove(work.size() - 1);
-      if (out.add(n)) {
-        work.addAll(subtypes.getOrDefault(n, List.of()));
-      }
-    }
-    return out;
+    return Hierarchy.below(name, subtypes);
   }
 
   /** The header of a class of the image, or {@code null}. */

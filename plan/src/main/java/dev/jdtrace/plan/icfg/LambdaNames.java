@@ -19,7 +19,6 @@ import java.util.Set;
  * implements an interface; any other bootstrap might, so then nothing is known.
  */
 final class LambdaNames {
-  private static final String METAFACTORY = "java.lang.invoke.LambdaMetafactory";
   /** Bootstrap classes whose call sites make no object of an interface of the program. */
   private static final Set<String> NO_PROXIES = Set.of("java.lang.invoke.StringConcatFactory",
       "java.lang.runtime.ObjectMethods", "java.lang.runtime.SwitchBootstraps", "java.lang.invoke.ConstantBootstraps");
@@ -35,7 +34,7 @@ final class LambdaNames {
         if (block.end() != BlockEnd.INVOKE || block.call().kind() != CallSite.Kind.DYNAMIC) {
           continue;
         }
-        if (block.call().owner().equals(METAFACTORY)) {
+        if (PureJdkCalls.isLambda(block.call())) {
           names.add(block.call().name());
         } else if (!NO_PROXIES.contains(block.call().owner())) {
           return Optional.empty();

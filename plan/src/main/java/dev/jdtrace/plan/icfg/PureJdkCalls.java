@@ -156,7 +156,7 @@ public final class PureJdkCalls {
    * class and calls no method of the program's, and each run of the site then only makes an instance. The
    * lambda's body runs when the instance is called, as a callback ({@code ClassModel.handleTargets}).
    */
-  private static boolean isLambda(final CallSite call) {
+  static boolean isLambda(final CallSite call) {
     return call.kind() == CallSite.Kind.DYNAMIC && call.owner().equals("java.lang.invoke.LambdaMetafactory");
   }
 
