@@ -16,6 +16,7 @@ import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.VMDeathRequest;
 import dev.jdtrace.collect.internal.JdiSession;
+import dev.jdtrace.collect.internal.JitProfile;
 import dev.jdtrace.collect.internal.LaunchedJvm;
 import dev.jdtrace.collect.internal.ReflectionWatch;
 import dev.jdtrace.collect.internal.RequestPool;
@@ -23,12 +24,20 @@ import dev.jdtrace.collect.internal.UntracedLoaded;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.GeneratedClasses;
 import dev.jdtrace.plan.JavaCommand;
+import dev.jdtrace.plan.TargetEnvironment;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The first pass of a run: launches the program once and records which traced classes it prepares, and which of
@@ -39,14 +48,21 @@ import java.util.TreeSet;
  *
  * <p>Cost: each traced class's prepare stops its thread while a breakpoint at each method's entry (offset
  * 0, always an instruction start) is set with a count filter of 1: it reports the method's first run and
- * the agent then deletes it. Only then is the next set at that entry, reporting its 10th run; the thread
- * waits while it is set. So a method costs at most two events (one suspending), holds one request at a time
- * (every request set slows every hit, DESIGN §3), and is known to have run once, or ten times or more.
+ * the agent then deletes it. Only then is the next set at that entry, reporting its second run. So a method
+ * costs at most two events and holds one request at a time (every request set slows every hit, DESIGN §3).
  *
- * <p>No more tiers: a pending count filter is a breakpoint event on every entry of its method, each walking
- * every request set, and the requests of the methods that have not run yet (most of a large library's) stay
- * set. Counting to 100 and 1,000 made the first run of a javaparser parse (ParserDriver 1: 777 classes, 2,653
- * methods ran) take 101.6 s against 15.3 s to 10 and 8.5 s to 1 alone, on the same loaded machine.
+ * <p>How much more often a method ran, the JVM counts itself ({@code JitProfile}): its profile of every method
+ * run often enough to be compiled, printed to a log of the run's own at exit. Counting with breakpoints costs a
+ * hit per run, each walking every request set, and the requests of the methods that have not run yet (most of a
+ * large library's) stay set: a javaparser parse's first run (ParserDriver 1, 387 classes, 2,153 methods ran) took
+ * 8.6 s counting to 10 and 4.1 s counting to 1 alone (3 runs each, alternating; counting to 100 and 1,000 took
+ * 101.6 s). Counting to 2 tells a method run once (set-up code) from one run again; on that parse the methods run
+ * again that the JVM did not profile ran 40 times on average, 12 the median.
+ *
+ * <p>Neither event stops the thread: a method run again before its second request is in (a round trip after the
+ * first event) counts from there, so a short burst of runs may count as one. The JVM counts the hot ones anyway,
+ * and waiting cost a stop per method that ran: that parse's first run took 5.5-5.7 s, against 6.7-7.0 s waiting,
+ * with 740 methods counted once against 551.
  *
  * <p>Generated classes (lambda proxies) get none: no plan holds them. On that parse they held 500 of the 2,653
  * methods that ran, and leaving them out took its first run from 12.4–13.9 s to 9.6–10.8 s (alternate runs).
@@ -57,8 +73,9 @@ public final class FirstRun {
    *
    * @param classes binary names of the traced classes prepared, sorted (hidden classes such as lambda
    *     proxies included: they have no class file, so planning skips them)
-   * @param ran the methods of those classes that ran, as {@code class.name+descriptor}, each with the
-   *     larger of 1 and 10 that its runs reached (generated classes left out: they have no plan)
+   * @param ran the methods of those classes that ran, as {@code class.name+descriptor} (generated classes left
+   *     out: they have no plan), each with what is known of its runs: 1 (once), {@link #AGAIN} (more than once), or
+   *     more: the runs the JVM's profile counted, a lower bound ({@code JitProfile})
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
    * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted, or {@code null}
    *     when it was called too often to watch ({@link SessionResult#MOST_REFLECTIVE_CALLS})
@@ -67,9 +84,10 @@ public final class FirstRun {
    * @param exitCode the program's exit code
    * @param stdoutSha256 hex digest of its standard output, to compare the sessions' with
    * @param wallMillis launch to exit
+   * @param probes what its own breakpoints cost it
    */
   public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, Set<String> reflected,
-      int threads, int exitCode, String stdoutSha256, long wallMillis) {
+      int threads, int exitCode, String stdoutSha256, long wallMillis, Probes probes) {
     public Loaded {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
@@ -78,8 +96,26 @@ public final class FirstRun {
     }
   }
 
+  /**
+   * What the first run's counting breakpoints cost it, in the cost model's terms, so that what is left of its wall
+   * time is the program's own run under the agent, which every session pays too.
+   *
+   * @param breakpoints the breakpoints it set
+   * @param stops the events that held a thread while the debugger worked: the traced classes' prepares
+   * @param hits the hits of its breakpoints: the reported ones, and the nine runs a 10th-run breakpoint counted
+   *     before it reported (the runs of one that never reported are not known, so not counted)
+   * @param walks the requests each of those hits walked, summed: the agent walks every request set on every hit.
+   *     Measured for each reported hit; for the nine counted ones, the requests set when the 10th reported. On
+   *     that javaparser parse: 37.6 million, 3.3 s at this machine's cost per request
+   */
+  public record Probes(int breakpoints, int stops, long hits, long walks) {
+  }
+
+  /** The runs of a method that ran more than once and that the JVM's profile did not count. */
+  public static final int AGAIN = 2;
+
   /** Runs of a method at which its entry breakpoints report. */
-  private static final int[] TIERS = {1, 10};
+  private static final int[] TIERS = {1, AGAIN};
   /** Property key holding a breakpoint's tier: its index in {@link #TIERS}. */
   private static final String TIER = "jdtrace.tier";
 
@@ -93,6 +129,37 @@ public final class FirstRun {
   }
 
   /**
+   * Counts the first run's {@link Probes} as they happen. A request counts as set from its {@code enable} until it
+   * reports: its count filter then deletes it in the agent.
+   */
+  private static final class Tally {
+    private final AtomicInteger breakpoints = new AtomicInteger();
+    private final AtomicLong pending = new AtomicLong();
+    private int stops;
+    private long hits;
+    private long walks;
+
+    void set() {
+      breakpoints.incrementAndGet();
+      pending.incrementAndGet();
+    }
+
+    void stop() {
+      stops++;
+    }
+
+    /** A breakpoint reported after counting {@code runs} hits, each of which walked the requests set. */
+    void reported(final int runs) {
+      hits += runs;
+      walks += runs * pending.getAndDecrement();
+    }
+
+    Probes probes() {
+      return new Probes(breakpoints.get(), stops, hits, walks);
+    }
+  }
+
+  /**
    * Runs the command once and returns the traced classes it prepared. Its output passes through to
    * {@code out} and {@code err} as it comes: this can be the run the user watches and answers.
    *
@@ -101,11 +168,14 @@ public final class FirstRun {
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
-    try (LaunchedJvm target = LaunchedJvm.start(command.args(), stdin, out, err);
+    final Path profile = profileLog();
+    try (LaunchedJvm target = LaunchedJvm.start(command.args(), JitProfile.options(jvmOptions(command), profile),
+        stdin, out, err);
         RequestPool requests = new RequestPool(INSTALL_THREADS)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
       final Map<String, Integer> ran = new TreeMap<>();
+      final Tally tally = new Tally();
       for (final String include : filter.includes()) {
         final ClassPrepareRequest r = vm.eventRequestManager().createClassPrepareRequest();
         r.addClassFilter(include);
@@ -122,20 +192,52 @@ public final class FirstRun {
       death.enable();
       for (final ReferenceType type : vm.allClasses()) {
         if (type.isPrepared() && filter.matches(type.name())) {
-          prepared(vm, type, classes, requests);
+          prepared(vm, type, classes, requests, tally);
         }
       }
       final Set<String> untraced = new TreeSet<>();
       final Set<Long> threads = new HashSet<>();
       final ReflectionWatch reflection = ReflectionWatch.set(vm, filter);
-      drain(vm, filter, classes, ran, untraced, threads, reflection, requests);
+      drain(vm, filter, classes, ran, untraced, threads, reflection, requests, tally);
       final int exitCode = target.waitFor();
+      JitProfile.read(profile).forEach((method, runs) -> ran.computeIfPresent(method,
+          (m, known) -> (int) Math.max(known, Math.min(runs, Integer.MAX_VALUE))));
       return new Loaded(classes, ran, untraced, reflection.overflowed() ? null : reflection.entered(), threads.size(),
-          exitCode, target.stdoutSha256(),
-          (System.nanoTime() - start) / 1_000_000);
+          exitCode, target.stdoutSha256(), (System.nanoTime() - start) / 1_000_000, tally.probes());
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while running the program's first pass");
+    } finally {
+      deleteQuietly(profile);
+    }
+  }
+
+  /** The command's JVM options, and those its environment gives the JVM. */
+  private static List<String> jvmOptions(final JavaCommand command) {
+    final List<String> launcher = command.launcherArgs();
+    final List<String> options = new ArrayList<>(launcher.subList(0, launcher.size() - command.programArgs().size()));
+    for (final String variable : TargetEnvironment.VARIABLES) {
+      TargetEnvironment.get(System.getenv(), variable).ifPresent(options::add);
+    }
+    return options;
+  }
+
+  /** A fresh file name for the JVM's log, in a directory of jdtrace's own. */
+  private static Path profileLog() {
+    try {
+      final Path file = Files.createTempFile("jdtrace-first-run-", ".log");
+      Files.delete(file); // the JVM creates it, or writes none (another JVM)
+      return file;
+    } catch (final IOException e) {
+      throw new java.io.UncheckedIOException("cannot create a temporary file for the first run's profile", e);
+    }
+  }
+
+  private static void deleteQuietly(final Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (final IOException e) {
+      // A temporary file left behind; the run goes on.
     }
   }
 
@@ -144,7 +246,7 @@ public final class FirstRun {
    * several threads: each is a round trip or two (the line table, the request) while the class's thread waits.
    */
   private static void prepared(final VirtualMachine vm, final ReferenceType type, final Set<String> classes,
-      final RequestPool requests) throws InterruptedException {
+      final RequestPool requests, final Tally tally) throws InterruptedException {
     if (!classes.add(type.name()) || GeneratedClasses.isGenerated(type.name())) {
       // A generated class (a lambda proxy) has no class file: no plan holds its methods, so whether they ran
       // tells nothing, and each of its entry breakpoints slows every other hit (javaparser: 390 of 777 classes).
@@ -152,7 +254,7 @@ public final class FirstRun {
     }
     requests.forEach(type.methods(), m -> {
       if (!m.isAbstract() && !m.isNative() && m.location() != null) {
-        count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0);
+        count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0, tally);
       }
     });
   }
@@ -161,15 +263,20 @@ public final class FirstRun {
    * A once-only breakpoint at a method's entry that reports its {@code TIERS[tier]}-th run, set once the
    * method has reached the tier below (or at its class's prepare for the first).
    */
-  private static void count(final VirtualMachine vm, final Location entry, final String method, final int tier) {
+  private static void count(final VirtualMachine vm, final Location entry, final String method, final int tier,
+      final Tally tally) {
     final BreakpointRequest bp = vm.eventRequestManager().createBreakpointRequest(entry);
-    // The thread waits while the next tier is set, or a hot method would run past it unseen; the last
-    // tier has no next.
-    bp.setSuspendPolicy(tier + 1 < TIERS.length ? EventRequest.SUSPEND_EVENT_THREAD : EventRequest.SUSPEND_NONE);
-    bp.addCountFilter(TIERS[tier] - (tier == 0 ? 0 : TIERS[tier - 1]));
+    bp.setSuspendPolicy(EventRequest.SUSPEND_NONE);
+    bp.addCountFilter(runsTo(tier));
     bp.putProperty(METHOD, method);
     bp.putProperty(TIER, tier);
     bp.enable();
+    tally.set();
+  }
+
+  /** The runs a tier's breakpoint counts, from the tier below's report (the first: from the class's prepare). */
+  private static int runsTo(final int tier) {
+    return TIERS[tier] - (tier == 0 ? 0 : TIERS[tier - 1]);
   }
 
   /**
@@ -179,7 +286,7 @@ public final class FirstRun {
    */
   private static void drain(final VirtualMachine vm, final ClassFilter filter, final Set<String> classes,
       final Map<String, Integer> ran, final Set<String> untraced, final Set<Long> threads,
-      final ReflectionWatch reflection, final RequestPool requests) throws InterruptedException {
+      final ReflectionWatch reflection, final RequestPool requests, final Tally tally) throws InterruptedException {
     boolean died = false;
     try {
       while (true) {
@@ -188,14 +295,16 @@ public final class FirstRun {
           if (ReflectionWatch.isWatch(event)) {
             reflection.handle(event);
           } else if (event instanceof ClassPrepareEvent cp) {
-            prepared(vm, cp.referenceType(), classes, requests);
+            tally.stop();
+            prepared(vm, cp.referenceType(), classes, requests, tally);
           } else if (event instanceof BreakpointEvent bp) {
             final String method = (String) bp.request().getProperty(METHOD);
             final int tier = (Integer) bp.request().getProperty(TIER);
             ran.merge(method, TIERS[tier], Math::max);
             threads.add(bp.thread().uniqueID());
+            tally.reported(runsTo(tier));
             if (tier + 1 < TIERS.length) {
-              count(vm, bp.location(), method, tier + 1);
+              count(vm, bp.location(), method, tier + 1, tally);
             }
           } else if (event instanceof VMDeathEvent && set.suspendPolicy() == EventRequest.SUSPEND_ALL) {
             untraced.addAll(UntracedLoaded.of(vm, filter));

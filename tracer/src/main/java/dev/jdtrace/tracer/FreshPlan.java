@@ -68,6 +68,9 @@ final class FreshPlan {
     // chooses; a split into a given number of sessions stays the one the estimate makes.
     final double[] learned = LearnedHits.weigh(estimated, learnedHits, program, planned.witnesses());
     final double[] hitWeight = request.sessions() > 0 ? estimated : learned;
+    // The hedge places witnesses; the sessions are predicted, and their number and cap chosen, by the estimate
+    // itself: with the JVM's counts in it, hedged predictions came out 2-3 times the hits the sessions took.
+    final double[] predicted = LearnedHits.weigh(entries, learnedHits, program, planned.witnesses());
     final Prediction.Interpreted interpreted = new InterpretedEntries(program, entries);
     // Every session of a split holds the check witnesses too: runs that differ show it in a stream they share.
     final BitSet checks = CheckWitnesses.of(planned.witnesses(), hitWeight);
@@ -85,13 +88,13 @@ final class FreshPlan {
         Notice.tell(info, new Notice.FewerSessions(request.sessions(), sessions.size(), distributor.jobs(),
             request.strategy(), false));
       }
-      prediction = Prediction.of(cost, sessions, learned, loaded, interpreted, request.parallel());
+      prediction = Prediction.of(cost, sessions, predicted, loaded, interpreted, request.parallel());
     } else {
       // Without a cap the cost model chooses one too: balanced breakpoints bound what a hot witness costs.
       final SessionCount.Choice choice = request.cap() < Integer.MAX_VALUE
-          ? SessionCount.choose(cost, split, hitWeight, loaded, interpreted, request.parallel())
+          ? SessionCount.choose(cost, split, predicted, loaded, interpreted, request.parallel())
           : SessionCount.choose(cost, distributor.capsToTry(SessionCount.most(request.parallel())), splitUnder,
-              hitWeight, loaded, interpreted, request.parallel());
+              predicted, loaded, interpreted, request.parallel());
       sessions = choice.sessions();
       prediction = choice.prediction();
     }

@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 12";
+  private static final String FORMAT = "jdtrace plan cache 13";
 
   private PlanCache() {
   }
@@ -93,11 +93,13 @@ final class PlanCache {
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    * @param threads the threads it saw enter traced methods
    * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
+   * @param probes what its own breakpoints cost it, or {@code null} when not known
    * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
    * @param reflected the traced methods reflection entered, or {@code null} when not known
    */
   record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
-      int threads, Long wallMillis, java.util.Map<String, Long> hits, List<String> reflected) {
+      int threads, Long wallMillis, dev.jdtrace.collect.FirstRun.Probes probes, java.util.Map<String, Long> hits,
+      List<String> reflected) {
   }
 
   /**
@@ -237,14 +239,14 @@ final class PlanCache {
     return stored == null || stored.classes() == null ? null : new PlannedClasses.Observed(
         new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
         : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis(),
-        stored.hits(), stored.reflected() == null ? null : new TreeSet<>(stored.reflected()));
+        stored.probes(), stored.hits(), stored.reflected() == null ? null : new TreeSet<>(stored.reflected()));
   }
 
   static void writeLoaded(final String key, final PlannedClasses.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
         observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),
-        observed.wallMillis() < 0 ? null : observed.wallMillis(),
+        observed.wallMillis() < 0 ? null : observed.wallMillis(), observed.probes(),
         observed.hits() == null ? null : new java.util.TreeMap<>(observed.hits()),
         observed.reflected() == null ? null : new ArrayList<>(observed.reflected())));
   }

@@ -38,7 +38,7 @@ final class PlanStage {
     // on them, so neither does this plan.
     final TracedProgram traced = OpenWorldEntries.withEntries(load(command, filter, observed, false), asked,
         request.stdin().recorded(), info);
-    return plan(traced, asked, observed == null ? null : observed.programRun(traced.program()), info);
+    return plan(traced, asked, observed == null ? null : observed.programRun(), info);
   }
 
   /**

@@ -31,22 +31,25 @@ final class PlannedClasses {
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
    * @param wallMillis the first run's wall time, launch to exit (what each session pays before its hits,
    *     {@link ProgramRun}), or -1 when not known
+   * @param probes what the first run's own breakpoints cost it, or {@code null} when not known
    * @param hits the hits each witness took in a later run whose prediction they missed ({@link LearnedHits}), or
    *     {@code null} when none did
    * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), with those
    *     sessions then saw it enter, or {@code null} when not known
    */
   record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
-      ShownRun shown, long wallMillis, java.util.Map<String, Long> hits, Set<String> reflected) {
+      ShownRun shown, long wallMillis, FirstRun.Probes probes, java.util.Map<String, Long> hits,
+      Set<String> reflected) {
     /** What the plan cache remembers: no run was made, none was shown. */
     Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
-        final int threads, final long wallMillis, final java.util.Map<String, Long> hits, final Set<String> reflected) {
-      this(classes, ran, untraced, threads, null, wallMillis, hits, reflected);
+        final int threads, final long wallMillis, final FirstRun.Probes probes, final java.util.Map<String, Long> hits,
+        final Set<String> reflected) {
+      this(classes, ran, untraced, threads, null, wallMillis, probes, hits, reflected);
     }
 
     /** The same, with the hits a run took where its prediction missed them. */
     Observed withHits(final java.util.Map<String, Long> learned) {
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, learned, reflected);
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, learned, reflected);
     }
 
     /**
@@ -56,12 +59,12 @@ final class PlannedClasses {
     Observed reflectedToo(final Set<String> methods) {
       final Set<String> more = new TreeSet<>(reflected == null ? Set.of() : reflected);
       more.addAll(methods);
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, hits, more).ranToo(methods);
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, hits, more).ranToo(methods);
     }
 
     /** The same, with reflection no longer watched: it opens the world, as when nothing is known of it. */
     Observed reflectionUnwatched() {
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, hits, null);
+      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, hits, null);
     }
 
     /**
@@ -74,21 +77,19 @@ final class PlannedClasses {
       }
       final java.util.Map<String, Integer> more = new java.util.TreeMap<>(ran);
       methods.forEach(m -> more.putIfAbsent(m, 1));
-      return new Observed(classes, more, untraced, threads, shown, wallMillis, hits, reflected);
+      return new Observed(classes, more, untraced, threads, shown, wallMillis, probes, hits, reflected);
     }
 
     /**
-     * The program's run as the cost model counts it, or {@code null} when neither the first run's time nor any
-     * learned hits are known. The first run set one breakpoint per method of the classes it saw load and one
-     * more per method that ran, and stopped the thread at each of those methods' first run.
+     * The program's run as the cost model counts it, or {@code null} when neither the first run's time (with
+     * what its breakpoints cost it) nor any learned hits are known.
      */
-    ProgramRun programRun(final dev.jdtrace.plan.model.Program program) {
-      if ((wallMillis < 0 || ran == null) && hits == null) {
+    ProgramRun programRun() {
+      final boolean timed = wallMillis >= 0 && ran != null && probes != null;
+      if (!timed && hits == null) {
         return null;
       }
-      final int stops = ran == null ? 0 : ran.size();
-      return new ProgramRun(wallMillis < 0 || ran == null ? -1 : wallMillis, program.methods().size() + stops, stops,
-          hits);
+      return new ProgramRun(timed ? wallMillis : -1, probes, hits);
     }
   }
 
@@ -120,8 +121,8 @@ final class PlannedClasses {
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
-        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), null,
-        loaded.reflected());
+        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), loaded.probes(),
+        null, loaded.reflected());
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
@@ -202,6 +203,6 @@ final class PlannedClasses {
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
     return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
-        planned.shown(), planned.wallMillis(), planned.hits(), planned.reflected());
+        planned.shown(), planned.wallMillis(), planned.probes(), planned.hits(), planned.reflected());
   }
 }

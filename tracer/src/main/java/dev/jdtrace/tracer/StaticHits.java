@@ -1,5 +1,6 @@
 package dev.jdtrace.tracer;
 
+import dev.jdtrace.collect.FirstRun;
 import dev.jdtrace.plan.model.MethodCfg;
 import dev.jdtrace.plan.model.Program;
 import java.util.Map;
@@ -10,23 +11,22 @@ import java.util.Map;
  * multiply (100, 1,000, … hits per method run), and every method of every traced class counts once: that
  * is how the static prediction came out 10⁴ times the measured hits on a real library. Here a block is
  * expected at most {@value #CAP} times per run of its method, and, when the first run saw which methods
- * ran and about how often (1 or 10 runs: 10 stands for ten or more), each method runs that often and the others never.
- * A method seen reaching a tier of ten or more is expected at the tier's geometric middle (√10 times it):
- * on the csv, gson, jsoup and lang3 drivers such methods ran 1.7 to 3.7 times their tier (geometric mean
- * per driver and tier), and taking the tier itself predicted 1.9 to 3.6 times too few hits on all but gson.
- * A method seen once is still expected once: it is the common case of set-up code.
+ * ran and about how often ({@code FirstRun.Loaded#ran}), each method runs that often and the others never: once,
+ * as counted by the JVM's profile, or, run again and not profiled, {@value #AGAIN_RUNS} times (on a javaparser
+ * parse such methods ran 58 times on average, 12 the median; the JVM profiles a method from about 200 runs). A
+ * method seen once is expected once: it is the common case of set-up code.
  */
 final class StaticHits {
   /** The most hits expected of one block per run of its method: one loop of ten, nesting not multiplied. */
   static final double CAP = 10;
-  /** Runs expected of a method per tier it reached, for tiers of ten or more: the middle of [t, 10t). */
-  static final double TIER_MIDDLE = Math.sqrt(10);
+  /** Runs expected of a method that ran again and that the JVM did not profile: between 2 and about 200. */
+  static final double AGAIN_RUNS = 20;
 
   private StaticHits() {
   }
 
   /**
-   * The estimate hedged for distribution: each witness in a method that ran is expected at least half the
+   * The estimate hedged for distribution: each witness in a method that ran is expected at least the
    * mean of those witnesses. The estimate is off by 3 to 10 times per session on libraries nobody tuned for
    * (commons-compress: a session expected at 24k hits took 172k), and a witness wrongly thought cold lands in
    * a session of many breakpoints; the floor makes a session's breakpoints count for its hits too, so the
@@ -51,16 +51,16 @@ final class StaticHits {
     return out;
   }
 
-  /** The block weights capped at {@link #CAP}, times the runs the first run saw of their method. */
+  /** The block weights capped at {@link #CAP}, times the runs expected of their method. */
   static double[] of(final double[] blockWeights, final TracedProgram traced) {
     final Program p = traced.program();
     final Map<String, Integer> ran = traced.ran();
     final double[] out = new double[blockWeights.length];
     for (int m = 0; m < p.methods().size(); m++) {
       final MethodCfg method = p.methods().get(m);
-      final int tier = ran == null ? 1
+      final int seen = ran == null ? 1
           : ran.getOrDefault(method.id().className() + "." + method.id().nameAndDescriptor(), 0);
-      final double runs = tier >= 10 ? tier * TIER_MIDDLE : tier;
+      final double runs = seen == FirstRun.AGAIN ? AGAIN_RUNS : seen;
       final int base = p.blockId(m, 0);
       for (int b = 0; b < method.blocks().size(); b++) {
         out[base + b] = runs * Math.min(blockWeights[base + b], CAP);

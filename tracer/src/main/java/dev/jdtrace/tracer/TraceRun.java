@@ -91,7 +91,7 @@ final class TraceRun {
       // Entries cached for this input hold only if the runs read no more of it than the key did.
       shown.entriesInput = input != null && !traced.learned().isEmpty()
           && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
-      clock.programRun = observed == null ? null : observed.programRun(traced.program());
+      clock.programRun = observed == null ? null : observed.programRun();
       final TracePlan planned = PlanStage.plan(traced, asked, clock.programRun, info);
       clock.planning += System.nanoTime() - planStart;
       clock.plans = plans;

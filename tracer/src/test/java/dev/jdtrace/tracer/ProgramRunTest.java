@@ -3,6 +3,7 @@ package dev.jdtrace.tracer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.jdtrace.collect.FirstRun;
 import dev.jdtrace.plan.cost.CostModel;
 import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
@@ -17,28 +18,34 @@ class ProgramRunTest {
   private static final CostModel MODEL = new CostModel(10, 0.07, 200, 0.01, 500, 400, 1.25, "test");
 
   @Test
-  void theFirstRunLessItsOwnBreakpointsAndStopsIsWhatEverySessionPays() {
-    // 3 s launch to exit, with 1,000 entry breakpoints set at 0.2 ms each and 400 stops at 0.5 ms: 2.6 s.
-    final ProgramRun run = new ProgramRun(3000, 1000, 400);
-    assertThat(run.bareMillis(MODEL)).isCloseTo(2600, within(1e-9));
-    assertThat(run.model(MODEL).launchMillis()).isCloseTo(2600, within(1e-9));
+  void theFirstRunLessWhatItsOwnBreakpointsCostItIsWhatEverySessionPays() {
+    // 3 s launch to exit: 1,000 entry breakpoints set at 0.2 ms each (200 ms), 400 stops at 0.5 ms (200 ms),
+    // 5,000 hits at 10 µs (50 ms) that walked 10 million requests at 0.07 µs (700 ms): 1.85 s left.
+    final ProgramRun run = new ProgramRun(3000, new FirstRun.Probes(1000, 400, 5000, 10_000_000), null);
+    assertThat(run.bareMillis(MODEL)).isCloseTo(1850, within(1e-6));
+    assertThat(run.model(MODEL).launchMillis()).isCloseTo(1850, within(1e-6));
     // A first run quicker than the trivial program's keeps the calibrated launch; so does one of unknown time.
-    assertThat(new ProgramRun(300, 0, 0).model(MODEL)).isEqualTo(MODEL);
-    assertThat(new ProgramRun(-1, 0, 0, Map.of("x", 1L)).model(MODEL)).isEqualTo(MODEL);
+    assertThat(new ProgramRun(300, new FirstRun.Probes(0, 0, 0, 0), null).model(MODEL)).isEqualTo(MODEL);
+    assertThat(new ProgramRun(-1, null, Map.of("x", 1L)).model(MODEL)).isEqualTo(MODEL);
   }
 
   @Test
-  void theFirstRunSetOneBreakpointPerMethodAndOneMoreAndAStopPerMethodThatRan() {
-    final TracedProgram traced = fixture();
-    final Map<String, Integer> ran = traced.ran();
-    final PlannedClasses.Observed observed = new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, 1500, null,
-        null);
-    assertThat(observed.programRun(traced.program()))
-        .isEqualTo(new ProgramRun(1500, traced.program().methods().size() + ran.size(), ran.size()));
-    // Not known without the first run's time, or without what ran.
-    assertThat(new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, -1, null, null)
-        .programRun(traced.program()))
-        .isNull();
+  void theProgramsRunIsKnownFromAFirstRunThatSaysWhatItsBreakpointsCost() {
+    final Map<String, Integer> ran = Map.of(FIXTURE + ".often()I", FirstRun.AGAIN);
+    final FirstRun.Probes probes = new FirstRun.Probes(7, 1, 11, 40);
+    assertThat(observed(ran, 1500, probes, null).programRun()).isEqualTo(new ProgramRun(1500, probes, null));
+    // Not known without the first run's time, without what ran, or without what its breakpoints cost (an older
+    // cache entry); learned hits are known without them.
+    assertThat(observed(ran, -1, probes, null).programRun()).isNull();
+    assertThat(observed(null, 1500, probes, null).programRun()).isNull();
+    assertThat(observed(ran, 1500, null, null).programRun()).isNull();
+    assertThat(observed(ran, 1500, null, Map.of("x", 3L)).programRun())
+        .isEqualTo(new ProgramRun(-1, null, Map.of("x", 3L)));
+  }
+
+  private static PlannedClasses.Observed observed(final Map<String, Integer> ran, final long wallMillis,
+      final FirstRun.Probes probes, final Map<String, Long> hits) {
+    return new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, wallMillis, probes, hits, null);
   }
 
   @Test
@@ -83,6 +90,6 @@ class ProgramRunTest {
   private static TracedProgram fixture() {
     return TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", 10, FIXTURE + ".once()I", 1));
+        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", FirstRun.AGAIN, FIXTURE + ".once()I", 1));
   }
 }

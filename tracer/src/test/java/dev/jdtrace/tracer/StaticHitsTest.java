@@ -3,6 +3,7 @@ package dev.jdtrace.tracer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.jdtrace.collect.FirstRun;
 import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -10,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Expected hits without a trace: each method as often as the first run saw it run, at its tier's middle. */
+/** Expected hits without a trace: each method as often as the first run saw it run. */
 class StaticHitsTest {
   @Test
   void hedgedWitnessesThatRanAreExpectedAtLeastTheMeanOfThoseThatRanAndOthersAreKept() {
@@ -49,16 +50,18 @@ class StaticHitsTest {
   private static final String FIXTURE = Fixture.class.getName();
 
   @Test
-  void aMethodSeenReachingATierOfTenOrMoreIsExpectedAtTheTiersGeometricMiddle() {
+  void aMethodIsExpectedAsOftenAsTheJvmCountedItOrAtTheEstimateForOneRunAgainUncounted() {
     final TracedProgram traced = TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", 100, FIXTURE + ".once()I", 1));
+        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", 1234, FIXTURE + ".once()I", 1,
+            FIXTURE + ".main([Ljava/lang/String;)V", FirstRun.AGAIN));
     final double[] once = new double[traced.program().blockCount()];
     Arrays.fill(once, 1.0);
 
     final double[] hits = StaticHits.of(once, traced);
 
-    assertThat(hits[entry(traced.program(), "often")]).isCloseTo(100 * Math.sqrt(10), within(1e-9));
+    assertThat(hits[entry(traced.program(), "often")]).isEqualTo(1234.0);
+    assertThat(hits[entry(traced.program(), "main")]).isEqualTo(StaticHits.AGAIN_RUNS);
     assertThat(hits[entry(traced.program(), "once")]).isEqualTo(1.0);
     assertThat(hits[entry(traced.program(), "never")]).isZero();
   }

@@ -67,7 +67,17 @@ public final class LaunchedJvm implements AutoCloseable {
   /** Starts the command with the JDWP agent inserted after the java executable. */
   public static LaunchedJvm start(final List<String> command, final StandardInput stdin, final OutputStream out,
       final OutputStream err) {
+    return start(command, List.of(), stdin, out, err);
+  }
+
+  /**
+   * Starts the command with the JDWP agent and {@code options} inserted after the java executable, before the
+   * command's own options (which so have the last word).
+   */
+  public static LaunchedJvm start(final List<String> command, final List<String> options, final StandardInput stdin,
+      final OutputStream out, final OutputStream err) {
     final List<String> args = new ArrayList<>(command);
+    args.addAll(1, options);
     args.add(1, AGENT);
     try {
       // A launched target never outlives jdtrace: killed on exit and on Ctrl-C or SIGTERM through the
