@@ -217,7 +217,8 @@ public final class FirstRun {
     final List<String> launcher = command.launcherArgs();
     final List<String> options = new ArrayList<>(launcher.subList(0, launcher.size() - command.programArgs().size()));
     for (final String variable : TargetEnvironment.VARIABLES) {
-      TargetEnvironment.get(System.getenv(), variable).ifPresent(options::add);
+      TargetEnvironment.get(System.getenv(), variable)
+          .ifPresent(value -> options.addAll(List.of(value.trim().split("\\s+"))));
     }
     return options;
   }

@@ -23,13 +23,18 @@ import java.util.regex.Pattern;
  * <p>The counts are lower bounds: a method's profile starts after its first runs, and C2-compiled code counts no
  * more. On that parse the 65 traced methods it profiled ran 79,893 times and were counted 69,923.
  *
- * <p>Other JVMs, and a command that already routes the VM's output, get no options: OpenJ9 ignores unknown
- * {@code -XX} options, and a user's own {@code -XX:LogFile} or {@code DisplayVMOutput} must keep working as given.
+ * <p>Other JVMs, and a command that already routes the VM's output or prints to it, get no options: OpenJ9 ignores
+ * unknown {@code -XX} options, and a user's own {@code -XX:LogFile} or {@code -XX:+PrintFlagsFinal} must keep
+ * working as given.
  */
 public final class JitProfile {
-  /** Options of the user's command or environment after which ours could change what the program prints. */
-  private static final List<String> CONFLICTING = List.of("vmoutput", "logfile", "printmethoddata", "-xx:flags=",
-      "vmoptionsfile", "logcompilation");
+  /**
+   * Options of the user's command or environment after which ours could change what the program prints: where the
+   * VM's output goes, and what prints to it ({@code -XX:+PrintFlagsFinal} would go to our log, so the first run's
+   * output would differ from the sessions'), or options read from a file.
+   */
+  private static final List<String> CONFLICTING = List.of("vmoutput", "logfile", "print", "trace", "verbose",
+      "-xx:flags=", "vmoptionsfile", "logcompilation");
   /**
    * A method's name as the profile prints it: {@code pkg.Class::name(descriptor)return}, after its modifiers
    * ({@code static}, {@code final}, {@code synchronized}).
@@ -43,7 +48,7 @@ public final class JitProfile {
 
   /**
    * The JVM options that write the profile to {@code log}, or none when the command or its environment already
-   * sets where the VM's output goes.
+   * sets where the VM's output goes or prints to it.
    *
    * @param jvmOptions the options of the command, its environment's {@code JAVA_TOOL_OPTIONS},
    *     {@code _JAVA_OPTIONS} and {@code JDK_JAVA_OPTIONS} among them
@@ -51,7 +56,7 @@ public final class JitProfile {
   public static List<String> options(final List<String> jvmOptions, final Path log) {
     for (final String option : jvmOptions) {
       final String o = option.toLowerCase(Locale.ROOT);
-      if (CONFLICTING.stream().anyMatch(o::contains)) {
+      if (o.startsWith("-xx:") && CONFLICTING.stream().anyMatch(o::contains)) {
         return List.of();
       }
     }

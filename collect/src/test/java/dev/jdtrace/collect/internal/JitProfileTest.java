@@ -66,11 +66,13 @@ class JitProfileTest {
   @Test
   void theProfileGoesToItsOwnLogUnlessTheCommandAlreadySaysWhereTheVmsOutputGoes() {
     final Path log = dir.resolve("first-run.log");
-    assertThat(JitProfile.options(List.of("-Xmx1g", "-cp", "app.jar"), log))
+    // A program argument or classpath that only looks like an option changes nothing.
+    assertThat(JitProfile.options(List.of("-Xmx1g", "-cp", "print-tools.jar"), log))
         .containsSubsequence("-XX:+UnlockDiagnosticVMOptions", "-XX:+PrintMethodData")
         .contains("-XX:-DisplayVMOutput", "-XX:LogFile=" + log);
     for (final String own : List.of("-XX:LogFile=vm.log", "-XX:+DisplayVMOutputToStderr", "-XX:+LogVMOutput",
-        "-XX:Flags=.hotspotrc", "-XX:VMOptionsFile=opts", "-XX:+PrintMethodData", "-XX:+LogCompilation")) {
+        "-XX:Flags=.hotspotrc", "-XX:VMOptionsFile=opts", "-XX:+PrintMethodData", "-XX:+LogCompilation",
+        "-XX:+PrintFlagsFinal", "-XX:+PrintCompilation")) {
       assertThat(JitProfile.options(List.of("-Xmx1g", own), log)).as(own).isEmpty();
     }
   }
