@@ -102,11 +102,10 @@ public final class FirstRun {
    *
    * @param breakpoints the breakpoints it set
    * @param stops the events that held a thread while the debugger worked: the traced classes' prepares
-   * @param hits the hits of its breakpoints: the reported ones, and the nine runs a 10th-run breakpoint counted
-   *     before it reported (the runs of one that never reported are not known, so not counted)
+   * @param hits the hits of its breakpoints: each reports the run it counts to (the first, or the next after it)
    * @param walks the requests each of those hits walked, summed: the agent walks every request set on every hit.
-   *     Measured for each reported hit; for the nine counted ones, the requests set when the 10th reported. On
-   *     that javaparser parse: 37.6 million, 3.3 s at this machine's cost per request
+   *     On that javaparser parse, counting to ten (the runs before the tenth walk the requests set when it
+   *     reported): 37.6 million, 3.3 s at this machine's cost per request; counting to two, 11.8 million
    */
   public record Probes(int breakpoints, int stops, long hits, long walks) {
   }

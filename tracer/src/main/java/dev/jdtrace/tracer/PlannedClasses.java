@@ -24,7 +24,7 @@ final class PlannedClasses {
    * What a first run saw.
    *
    * @param classes the traced classes it loaded
-   * @param ran their methods that ran ({@code class.name+descriptor}) with how often (1 or 10 and more),
+   * @param ran their methods that ran ({@code class.name+descriptor}) with how often ({@code FirstRun.Loaded.ran}),
    *     or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known
    * @param threads the threads it saw enter traced methods (a lower bound), 0 when not known

@@ -40,8 +40,9 @@ import java.util.function.Consumer;
  * @param callers what the untraced classes of the classpath can call
  * @param unplanned traced classes with a class file that were left out because the program's first run did
  *     not load them; a session that loads one says so, and the run plans again
- * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (1 or 10: the
- *     larger their runs reached), which weigh the predicted hits; {@code null} when not known
+ * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (once, again, or
+ *     as counted by the JVM: {@code FirstRun.Loaded.ran}), which weigh the predicted hits; {@code null} when not
+ *     known
  * @param untraced the untraced, non-JDK classes the plan assumes the program loads (those its first run
  *     loaded), or {@code null} when it assumes nothing; a session that loads another says so, and the run
  *     plans again
