@@ -90,6 +90,7 @@ class ProgramRunTest {
   private static TracedProgram fixture() {
     return TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", FirstRun.AGAIN, FIXTURE + ".once()I", 1));
+        List.of(FIXTURE), List.of(), s -> { })
+        .withRan(Map.of(FIXTURE + ".often()I", FirstRun.AGAIN, FIXTURE + ".once()I", 1));
   }
 }
