@@ -222,20 +222,22 @@ public final class FirstRun {
     return options;
   }
 
-  /** A fresh file name for the JVM's log, in a directory of jdtrace's own. */
+  /**
+   * Where the JVM writes its log: a file it creates (or, another JVM, does not) in a fresh temporary directory
+   * only this user can enter, so that no one can put a link at that name first.
+   */
   private static Path profileLog() {
     try {
-      final Path file = Files.createTempFile("jdtrace-first-run-", ".log");
-      Files.delete(file); // the JVM creates it, or writes none (another JVM)
-      return file;
+      return Files.createTempDirectory("jdtrace-first-run-").resolve("jvm.log");
     } catch (final IOException e) {
-      throw new java.io.UncheckedIOException("cannot create a temporary file for the first run's profile", e);
+      throw new java.io.UncheckedIOException("cannot create a temporary directory for the first run's profile", e);
     }
   }
 
-  private static void deleteQuietly(final Path file) {
+  private static void deleteQuietly(final Path log) {
     try {
-      Files.deleteIfExists(file);
+      Files.deleteIfExists(log);
+      Files.deleteIfExists(log.getParent());
     } catch (final IOException e) {
       // A temporary file left behind; the run goes on.
     }
