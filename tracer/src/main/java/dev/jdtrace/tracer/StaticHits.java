@@ -13,7 +13,7 @@ import java.util.Map;
  * expected at most {@value #CAP} times per run of its method, and, when the first run saw which methods
  * ran and about how often ({@code FirstRun.Loaded#ran}), each method runs that often and the others never: once,
  * as counted by the JVM's profile, or, run again and not profiled, {@value #AGAIN_RUNS} times (on a javaparser
- * parse such methods ran 58 times on average, 12 the median; the JVM profiles a method from about 200 runs). A
+ * parse such methods ran 40 times on average, 12 the median; the JVM profiles a method from about 200 runs). A
  * method seen once is expected once: it is the common case of set-up code.
  */
 final class StaticHits {
