@@ -24,14 +24,11 @@ import dev.jdtrace.collect.internal.UntracedLoaded;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.GeneratedClasses;
 import dev.jdtrace.plan.JavaCommand;
-import dev.jdtrace.plan.TargetEnvironment;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -168,7 +165,8 @@ public final class FirstRun {
       final OutputStream out, final OutputStream err) {
     final long start = System.nanoTime();
     final Path profile = profileLog();
-    try (LaunchedJvm target = LaunchedJvm.start(command.args(), JitProfile.options(jvmOptions(command), profile),
+    try (LaunchedJvm target = LaunchedJvm.start(command.args(),
+        JitProfile.options(command.jvmOptions(System.getenv()), profile),
         stdin, out, err);
         RequestPool requests = new RequestPool(INSTALL_THREADS)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
@@ -209,17 +207,6 @@ public final class FirstRun {
     } finally {
       deleteQuietly(profile);
     }
-  }
-
-  /** The command's JVM options, and those its environment gives the JVM. */
-  private static List<String> jvmOptions(final JavaCommand command) {
-    final List<String> launcher = command.launcherArgs();
-    final List<String> options = new ArrayList<>(launcher.subList(0, launcher.size() - command.programArgs().size()));
-    for (final String variable : TargetEnvironment.VARIABLES) {
-      TargetEnvironment.get(System.getenv(), variable)
-          .ifPresent(value -> options.addAll(List.of(value.trim().split("\\s+"))));
-    }
-    return options;
   }
 
   /**

@@ -63,15 +63,16 @@ class FirstRunTest {
     }
   }
 
-  /** A program whose methods run 0, 1, 5, 50, 500 and 5,000 times, and one twice, a while apart. */
+  /** A program whose methods run 0, 1, 5, 50, 500 and 5,000 times, and one twice, a reflective call apart. */
   static final class RunCounts {
     private static int sum;
 
-    public static void main(final String[] args) throws InterruptedException {
+    public static void main(final String[] args) throws ReflectiveOperationException {
       once();
       again();
-      // Long enough for the debugger to set the breakpoint that counts the second run.
-      Thread.sleep(300);
+      // A reflective call stops at the debugger's reflection watch, which the debugger handles after every
+      // earlier event: once it returns, the breakpoint that counts again()'s second run is set.
+      Helper.class.getDeclaredMethod("twice", int.class).invoke(null, 0);
       again();
       for (int i = 0; i < 5000; i++) {
         fiveThousand();

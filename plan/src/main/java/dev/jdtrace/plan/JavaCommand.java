@@ -35,6 +35,20 @@ public record JavaCommand(List<String> args, List<String> launcherArgs, List<Pat
     programArgs = List.copyOf(programArgs);
   }
 
+  /**
+   * What the JVM reads as its options: the launcher's arguments up to the program's own (the classpath and the
+   * main class among them), then those of {@code JAVA_TOOL_OPTIONS} and {@code _JAVA_OPTIONS} in {@code env}
+   * (as the program gets them, {@link TargetEnvironment#get}), split as the JVM splits them.
+   */
+  public List<String> jvmOptions(final Map<String, String> env) {
+    final List<String> options = new java.util.ArrayList<>(
+        launcherArgs.subList(0, launcherArgs.size() - programArgs.size()));
+    for (final String variable : List.of("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")) {
+      TargetEnvironment.get(env, variable).ifPresent(v -> options.addAll(LauncherArgs.envOptions(variable, v)));
+    }
+    return options;
+  }
+
   /** The java launcher of the JVM this runs in: the one to start a program with when none is named. */
   public static String currentJava() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -30,8 +30,7 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
   public Prediction {
     sessionHits = List.copyOf(sessionHits);
     sessionMillis = List.copyOf(sessionMillis);
-    walkMillis = walkMillis == null ? java.util.Collections.nCopies(sessionMillis.size(), 0.0)
-        : List.copyOf(walkMillis);
+    walkMillis = List.copyOf(walkMillis);
   }
 
   /** Predicts sessions' costs, counting no interpreted block entries. */

@@ -1,7 +1,6 @@
 package dev.jdtrace.plan.icfg;
 
 import dev.jdtrace.plan.JavaCommand;
-import dev.jdtrace.plan.TargetEnvironment;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,11 +26,7 @@ public record TargetJdk(JdkImage image, boolean systemAssertions, Path cacheDir)
    */
   public static Optional<TargetJdk> of(final JavaCommand command, final Map<String, String> env,
       final Path cacheDir) {
-    final List<String> launcher = command.launcherArgs();
-    final StringBuilder options = new StringBuilder();
-    launcher.subList(0, launcher.size() - command.programArgs().size()).forEach(a -> options.append(' ').append(a));
-    TargetEnvironment.get(env, "JAVA_TOOL_OPTIONS").ifPresent(v -> options.append(' ').append(v));
-    TargetEnvironment.get(env, "_JAVA_OPTIONS").ifPresent(v -> options.append(' ').append(v));
+    final String options = " " + String.join(" ", command.jvmOptions(env));
     final boolean assertions = ASSERTION_OPTIONS.stream().anyMatch(o -> options.indexOf(o) >= 0);
     return JdkImage.ofLauncher(command.args().get(0), env).map(i -> new TargetJdk(i, assertions, cacheDir));
   }
