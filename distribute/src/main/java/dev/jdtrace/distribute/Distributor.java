@@ -72,7 +72,7 @@ public final class Distributor {
    *     or none
    * @param set the index of {@code shared} in its {@link SharedSets}, or -1 for none
    */
-  private record Job(int[] own, int[] shared, int set, int choice, boolean untraced,
+  record Job(int[] own, int[] shared, int set, int choice, boolean untraced,
       List<DecisionUnits.Choice> choices, List<Job> members) {
     /** A job that is not split further. */
     Job(final int[] own, final int[] shared, final int set, final int choice, final boolean untraced) {
@@ -302,6 +302,23 @@ public final class Distributor {
       bins.add(new BitSet());
     }
     return bins;
+  }
+
+  /**
+   * The split improved by moving jobs between its sessions ({@link Refinement}), for the optimized strategy; the
+   * others keep the even breakpoints they were packed for.
+   *
+   * @param sessions a split this distributor made under the same cap, with witnesses added that must stay
+   * @param pinned witnesses that stay in every session holding them (the check witnesses, the sentinels)
+   */
+  public List<BitSet> refine(final List<BitSet> sessions, final int cap, final double[] hitWeight,
+      final BitSet pinned) {
+    if (strategy != Strategy.OPTIMIZED) {
+      return sessions;
+    }
+    final List<Job> placed = jobsUnder(cap);
+    final SharedSets sets = largestUnit() <= cap ? unsplitShared : splitShared;
+    return Refinement.of(placed, sets.count(), sessions, pinned, hitWeight, cost, cap);
   }
 
   /**

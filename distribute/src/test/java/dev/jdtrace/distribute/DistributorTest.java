@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 class DistributorTest {
   private static final Program NONE = new Program(List.of());
   private static final CostModel MODEL = new CostModel(10, 0.05, 300, 1.24, "test");
+  /** As calibrated on this project's machine: a hit's walk of 100 breakpoints costs more than the hit itself. */
+  private static final CostModel WALKS = new CostModel(6, 0.15, 200, 1.7, "walk-bound");
 
   @Test
   void hotUnitGetsASmallSessionAndColdUnitsShareOne() {
@@ -50,6 +52,41 @@ class DistributorTest {
       final List<BitSet> split = new Distributor(NONE, new DecisionUnits(units), s, MODEL).split(2, 6, hits);
       assertThat(split.stream().filter(b -> b.get(0)).count()).as(s.name()).isEqualTo(1);
     }
+  }
+
+  @Test
+  void unitsAboutUntracedCodeSplitOverTwoCopiesOfTheCallbackWitnessesWhenThatCostsLess() {
+    // As on javaparser: 100 callbacks' first witnesses taking 10,000 hits, and 400 untraced calls whose return sites
+    // take 120,000 (300 each), more breakpoints and hits than the callbacks'; one cold unit.
+    final BitSet callbacksFirst = new BitSet();
+    callbacksFirst.set(0, 100);
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
+    for (int w = 100; w < 500; w++) {
+      units.add(new DecisionUnits.Unit(bits(w), callbacksFirst, w));
+    }
+    units.add(unit(false, 500));
+    final double[] hits = new double[501];
+    java.util.Arrays.fill(hits, 0, 100, 100);
+    java.util.Arrays.fill(hits, 100, 500, 300);
+    hits[500] = 1;
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units), Strategy.OPTIMIZED, WALKS);
+    final List<BitSet> packed = d.split(2, Integer.MAX_VALUE, hits);
+    // Packing one by one never pays for a second copy: the first unit to move would carry it alone.
+    assertThat(packed).hasSize(2).filteredOn(s -> s.get(0)).hasSize(1);
+    final List<BitSet> refined = d.refine(packed, Integer.MAX_VALUE, hits, new BitSet());
+    assertThat(refined).hasSize(2).allSatisfy(s -> assertThat(s.get(0, 100)).isEqualTo(callbacksFirst));
+    assertThat(refined).allSatisfy(s -> assertThat(s.get(100, 500).cardinality()).isEqualTo(200));
+    assertThat(cost(refined, hits)).isLessThan(cost(packed, hits) * 0.95);
+  }
+
+  @Test
+  void pinnedWitnessesStayAndAWitnessNoUnitNeedsLeaves() {
+    // Witness 3 is pinned in the cold session (a sentinel); witness 1 was copied into the hot one, which no unit needs.
+    final List<DecisionUnits.Unit> units = List.of(unit(false, 0), unit(false, 1), unit(false, 2));
+    final double[] hits = {1000, 1, 1, 0};
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units), Strategy.OPTIMIZED, WALKS);
+    final List<BitSet> refined = d.refine(List.of(bits(0, 1), bits(1, 2, 3)), Integer.MAX_VALUE, hits, bits(3));
+    assertThat(refined).containsExactly(bits(0), bits(1, 2, 3));
   }
 
   @Test
@@ -180,6 +217,67 @@ class DistributorTest {
     for (final DecisionUnits.Unit u : units) {
       assertThat(split).anySatisfy(b -> assertThat(u.missingFrom(b)).isZero());
     }
+  }
+
+  /**
+   * Refinement moves units, and copies of the callbacks' first witnesses, between the sessions: every unit stays
+   * whole in one, every pinned witness in as many sessions as before, no session grows past the cap (or past the
+   * largest session the pins made), no witness is lost or added, and the predicted cost never rises.
+   */
+  @Property(tries = 300)
+  void refinementKeepsUnitsWholeAndPinsInPlaceAndNeverCostsMore(@ForAll("units") final List<List<Integer>> raw,
+      @ForAll @IntRange(min = 1, max = 5) final int sessions, @ForAll @IntRange(min = 0, max = 6) final int slack,
+      @ForAll @net.jqwik.api.constraints.Size(max = 4) final List<@IntRange(min = 64, max = 69) Integer> pins,
+      @ForAll @IntRange(max = 1000) final int seed) {
+    final BitSet callbacksFirst = bits(0, 1, 2, 3);
+    final List<DecisionUnits.Unit> units = new ArrayList<>();
+    final BitSet all = new BitSet();
+    for (int i = 0; i < raw.size(); i++) {
+      final BitSet b = new BitSet();
+      raw.get(i).forEach(b::set);
+      if (i % 3 == 0) {
+        b.andNot(callbacksFirst);
+        units.add(new DecisionUnits.Unit(b, callbacksFirst, i));
+        all.or(callbacksFirst);
+      } else {
+        units.add(new DecisionUnits.Unit(b, b.nextSetBit(0), false));
+      }
+      all.or(b);
+    }
+    final double[] hits = new double[70];
+    for (int i = 0; i < hits.length; i++) {
+      hits[i] = (i * 7919 + seed * 104_729L) % 1000 < 200 ? (i * 31 + seed) % 5000 : (i + seed) % 7;
+    }
+    final Distributor d = new Distributor(NONE, new DecisionUnits(units), Strategy.OPTIMIZED, WALKS);
+    final int cap = d.minimumCap() + slack;
+    final List<BitSet> packed = new ArrayList<>(d.split(sessions, cap, hits));
+    final BitSet pinned = new BitSet();
+    for (final int p : pins) {
+      pinned.set(p);
+      packed.get(p % packed.size()).set(p);
+    }
+    final List<BitSet> refined = d.refine(packed, cap, hits, pinned);
+    for (final DecisionUnits.Unit u : units) {
+      assertThat(refined).anySatisfy(b -> assertThat(u.missingFrom(b)).isZero());
+    }
+    for (final int p : pins) {
+      assertThat(refined.stream().filter(b -> b.get(p)).count()).isEqualTo(packed.stream().filter(b -> b.get(p))
+          .count());
+    }
+    final int largest = packed.stream().mapToInt(BitSet::cardinality).max().orElse(0);
+    assertThat(refined).allSatisfy(b -> assertThat(b.cardinality()).isLessThanOrEqualTo(Math.max(cap, largest)));
+    final BitSet union = new BitSet();
+    refined.forEach(union::or);
+    final BitSet expected = (BitSet) all.clone();
+    expected.or(pinned);
+    assertThat(union).isEqualTo(expected);
+    assertThat(cost(refined, hits)).isLessThanOrEqualTo(cost(packed, hits) * (1 + 1e-9));
+  }
+
+  /** The predicted cost refinement lowers: per session, hits × (c0 + c1 × breakpoints). */
+  private static double cost(final List<BitSet> sessions, final double[] hits) {
+    return sessions.stream().mapToDouble(s -> s.stream().mapToDouble(w -> hits[w]).sum()
+        * (WALKS.c0Micros() + WALKS.c1Micros() * s.cardinality())).sum();
   }
 
   @net.jqwik.api.Provide

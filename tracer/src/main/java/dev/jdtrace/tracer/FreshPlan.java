@@ -77,8 +77,12 @@ final class FreshPlan {
     final BitSet sentinels = traced.sentinels();
     // Every split, whatever its cap, holds the check witnesses and the sentinels: without the sentinels a method the
     // plan does not let run could run unseen, and the walk would explain its stream by another path.
-    final IntFunction<IntFunction<List<BitSet>>> splitUnder = cap -> n -> Sentinels.addTo(CheckWitnesses.addTo(
-        distributor.split(n, cap, hitWeight), checks, request.cap()), sentinels, hitWeight, request.cap());
+    // Then units move between the sessions while that lowers the predicted cost, the pins staying where they are.
+    final BitSet pinned = (BitSet) checks.clone();
+    pinned.or(sentinels);
+    final IntFunction<IntFunction<List<BitSet>>> splitUnder = cap -> n -> distributor.refine(Sentinels.addTo(
+        CheckWitnesses.addTo(distributor.split(n, cap, hitWeight), checks, request.cap()), sentinels, hitWeight,
+        request.cap()), cap, hitWeight, pinned);
     final IntFunction<List<BitSet>> split = splitUnder.apply(request.cap());
     final List<BitSet> sessions;
     final Prediction prediction;

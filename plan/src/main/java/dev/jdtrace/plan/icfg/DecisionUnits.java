@@ -86,6 +86,15 @@ public record DecisionUnits(List<Unit> units, List<int[]> callbackCandidates) {
       this(witnesses.stream().toArray(), NONE, choice, untraced, List.copyOf(choices));
     }
 
+    /**
+     * A unit about untraced code of its own witnesses and the callbacks' first witnesses, held as the shared set;
+     * for tests and for programs built by hand. Every such unit of one {@link DecisionUnits} holds the same set.
+     */
+    public Unit(final BitSet own, final BitSet callbacksFirst, final int choice) {
+      this(own.stream().filter(w -> !callbacksFirst.get(w)).toArray(), callbacksFirst.stream().toArray(), choice,
+          true, List.of());
+    }
+
     /** A unit of its own witnesses (increasing, none in {@code shared}) and the shared ones. */
     Unit(final int[] own, final int[] shared, final int choice, final boolean untraced,
         final List<Choice> choices) {
