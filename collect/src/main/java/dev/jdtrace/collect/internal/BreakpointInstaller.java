@@ -66,6 +66,18 @@ final class BreakpointInstaller {
     this.windows = inside;
   }
 
+  /**
+   * The classes holding this session's breakpoints: only their preparing threads need holding while the breakpoints
+   * are set. The other traced classes are verified as they come, their threads running on.
+   */
+  Set<String> classesWithBreakpoints() {
+    final Set<String> out = new TreeSet<>();
+    for (int b = witnesses.nextSetBit(0); b >= 0 && b < program.blockCount(); b = witnesses.nextSetBit(b + 1)) {
+      out.add(program.methodOfBlock(b).id().className());
+    }
+    return out;
+  }
+
   /** Installs the witnesses of a prepared class, or refuses the whole class on any mismatch. */
   void install(final ReferenceType type) {
     final Verified verified = verify(type);

@@ -22,6 +22,7 @@ import com.sun.jdi.event.VMDisconnectEvent;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.StepRequest;
+import dev.jdtrace.collect.Within;
 import dev.jdtrace.plan.ClassFilter;
 import dev.jdtrace.plan.ProgramLoader;
 import dev.jdtrace.plan.model.Block;
@@ -61,19 +62,51 @@ class JdiSessionTest {
   private final ThreadReference t2 = FakeJdi.thread(2);
 
   @Test
-  void listeningAsksForEachIncludedPackagesPreparesHoldingOnlyThePreparingThreadAndForEveryException() {
+  void listeningHoldsThePreparingThreadOfTheClassesWithTheSessionsBreakpointsOnlyAndAsksForEveryException() {
     JdiSession.listen(vm, new ClassFilter(List.of("app.*", "lib.Main"), List.of("app.gen.*")), recorder, installer);
 
-    assertThat(requests.of("classPrepare")).extracting(r -> r.classFilters)
-        .containsExactly(List.of("+app.*", "-app.gen.*"), List.of("+lib.Main", "-app.gen.*"));
-    assertThat(requests.of("classPrepare")).allSatisfy(r -> {
-      assertThat(r.suspendPolicy).isEqualTo(EventRequest.SUSPEND_EVENT_THREAD);
-      assertThat(r.enabled).isTrue();
-    });
+    // Every traced class is verified as it is prepared; only the fixture, which holds breakpoints, holds its thread.
+    assertThat(requests.of("classPrepare")).extracting(r -> r.classFilters).containsExactly(
+        List.of("+app.*", "-app.gen.*"), List.of("+lib.Main", "-app.gen.*"), List.of("+" + FIXTURE));
+    assertThat(requests.of("classPrepare")).extracting(r -> r.suspendPolicy).containsExactly(
+        EventRequest.SUSPEND_NONE, EventRequest.SUSPEND_NONE, EventRequest.SUSPEND_EVENT_THREAD);
+    assertThat(requests.of("classPrepare")).allSatisfy(r -> assertThat(r.enabled).isTrue());
     assertThat(requests.of("exception")).singleElement().satisfies(r -> {
       assertThat(r.suspendPolicy).isEqualTo(EventRequest.SUSPEND_EVENT_THREAD);
       assertThat(r.enabled).isTrue();
     });
+    assertThat(requests.of("breakpoint")).isEmpty();
+  }
+
+  @Test
+  void aSessionWithoutBreakpointsHoldsNoPreparingThreadAndWindowsHoldEvery() {
+    final BreakpointInstaller none = new BreakpointInstaller(PROGRAM, new BitSet(), requests.manager());
+    JdiSession.listen(vm, new ClassFilter(List.of("app.*"), List.of()), recorder, none);
+    assertThat(requests.of("classPrepare")).extracting(r -> r.suspendPolicy).containsExactly(EventRequest.SUSPEND_NONE);
+
+    // A window's entry breakpoint may go into any traced class: each one holds its thread.
+    final FakeJdi.Requests windowed = new FakeJdi.Requests();
+    final VirtualMachine other = proxy(VirtualMachine.class, Map.of("eventRequestManager", a -> windowed.manager()));
+    final BitSet witnesses = allBlocks();
+    final Windows windows = new Windows(Within.resolve(FIXTURE + ".*", PROGRAM), PROGRAM, witnesses,
+        windowed.manager());
+    JdiSession.listen(other, new ClassFilter(List.of("app.*"), List.of()), recorder,
+        new BreakpointInstaller(PROGRAM, witnesses, windowed.manager()), windows);
+    assertThat(windowed.of("classPrepare")).extracting(r -> r.suspendPolicy)
+        .containsExactly(EventRequest.SUSPEND_EVENT_THREAD);
+  }
+
+  @Test
+  void aClassWithoutTheSessionsBreakpointsIsVerifiedWithoutHoldingItsThread() {
+    final BreakpointInstaller none = new BreakpointInstaller(PROGRAM, new BitSet(), requests.manager());
+    final JdiSession session = JdiSession.listen(vm, new ClassFilter(List.of(FIXTURE), List.of()), recorder, none);
+    final FakeSet set = new FakeSet(EventRequest.SUSPEND_NONE, prepared(FakeJdi.loaded(InstallFixture.class)));
+
+    session.handle(set);
+
+    assertThat(set.resumed).isZero();
+    assertThat(session.claimed()).isEqualTo(1);
+    assertThat(session.classStops().count()).isZero();
     assertThat(requests.of("breakpoint")).isEmpty();
   }
 
