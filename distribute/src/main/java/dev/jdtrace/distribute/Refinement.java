@@ -93,11 +93,23 @@ final class Refinement {
         }
       }
     }
+    // Whether each session holds each shared set whole, read once: thousands of jobs hold the same set.
+    final Boolean[][] holdsSet = new Boolean[sessions.size()][holders[0].length];
     for (int j = 0; j < jobs.size(); j++) {
       final Distributor.Job job = jobs.get(j);
       int home = -1;
       for (int s = 0; s < sessions.size() && home < 0; s++) {
-        if (holds(sessions.get(s), job.own()) && holds(sessions.get(s), job.shared())) {
+        final BitSet in = sessions.get(s);
+        final boolean shared;
+        if (job.set() < 0) {
+          shared = holds(in, job.shared());
+        } else {
+          if (holdsSet[s][job.set()] == null) {
+            holdsSet[s][job.set()] = holds(in, job.shared());
+          }
+          shared = holdsSet[s][job.set()];
+        }
+        if (shared && holds(in, job.own())) {
           home = s;
         }
       }
