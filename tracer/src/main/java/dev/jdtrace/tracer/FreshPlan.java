@@ -103,7 +103,6 @@ final class FreshPlan {
       prediction = choice.prediction();
     }
     final Plan plan = Plan.of(program, traced.launch(), request.profile(), sessions);
-    final List<IcfgModel> models = traced.models(sessions);
     info.accept("plan " + plan.id() + ": " + planned.witnesses().cardinality() + " witnesses of "
         + program.blockCount() + " blocks" + (traced.unplanned().isEmpty() ? ""
         : " (the " + Plural.of(program.classes().size(), "traced class") + " the program loads, of "
@@ -117,6 +116,6 @@ final class FreshPlan {
                 : learnedHits != null ? " (hits as an earlier run of this command took them)"
                 : traced.ran() == null ? " (static estimate: each method run once)"
                 : " (static estimate: each method as often as the first run saw it run)"));
-    return new TracePlan(traced, plan, models, prediction, false);
+    return new TracePlan(traced, plan, prediction, false);
   }
 }

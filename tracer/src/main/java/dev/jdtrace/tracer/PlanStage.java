@@ -109,7 +109,7 @@ final class PlanStage {
             + " blocks in " + Plural.of(sessions.size(), "session") + String.format(", predicted %.1f s on %s, ",
             stored.prediction().wallMillis() / 1000, Plural.of(stored.prediction().workers(), "worker"))
             + "reused from the plan cache: nothing planned");
-        return new TracePlan(traced, plan, traced.models(sessions), stored.prediction(), true);
+        return new TracePlan(traced, plan, stored.prediction(), true);
       }
     }
     final TracePlan planned = FreshPlan.of(traced, request, traceWeights, cost, learnedHits, info);

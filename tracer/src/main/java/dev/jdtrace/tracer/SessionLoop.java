@@ -43,6 +43,7 @@ final class SessionLoop {
     final Program program = traced.program();
     final Plan plan = planned.plan();
     final Path work = Files.createTempDirectory("jdtrace-");
+    planned.modelInBackground(); // the decoder's models are built while the sessions run
     try (Interruption guard = Interruption.guard(List.of(work), state.info())) {
       final long sessionsStart = System.nanoTime();
       // Session 0 passes its output through only when no run has shown it yet (the first run was skipped):

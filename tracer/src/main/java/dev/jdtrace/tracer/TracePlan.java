@@ -5,6 +5,8 @@ import dev.jdtrace.distribute.PlanFile;
 import dev.jdtrace.distribute.cost.Prediction;
 import dev.jdtrace.plan.icfg.IcfgModel;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * A plan with what running and decoding it needs: the program as loaded here, the sessions' witnesses,
@@ -15,21 +17,23 @@ public final class TracePlan {
   private final Plan plan;
   private final Prediction prediction;
   private final boolean reused;
-  // Built on first use: a plan read to collect one session never decodes.
-  private List<IcfgModel> models;
+  /**
+   * The decoder's models, built when first asked or, once sessions are to run, on a thread of their own meanwhile:
+   * a plan read to collect one session never decodes, and javaparser's 6-8 sessions took 1.5-2.5 s to model.
+   */
+  private final FutureTask<List<IcfgModel>> models;
 
   /**
-   * @param models the decoder's model per session, or {@code null} to build them when first asked
    * @param prediction the sessions' predicted costs, {@code null} for a plan read from a file
    * @param reused whether the plan came from the plan cache (nothing was planned)
    */
-  TracePlan(final TracedProgram traced, final Plan plan, final List<IcfgModel> models, final Prediction prediction,
-      final boolean reused) {
+  TracePlan(final TracedProgram traced, final Plan plan, final Prediction prediction, final boolean reused) {
     this.traced = traced;
     this.plan = plan;
-    this.models = models;
     this.prediction = prediction;
     this.reused = reused;
+    this.models = new FutureTask<>(() -> traced.models(plan.sessions().stream().map(Plan.SessionPlan::witnesses)
+        .toList()));
   }
 
   /**
@@ -40,7 +44,7 @@ public final class TracePlan {
   public static TracePlan of(final PlanFile file, final List<String> javaCommand) {
     final TracedProgram traced = TracedProgram.load(javaCommand, file.includes(), file.excludes(), file.classSet(),
         file.entries(), line -> { });
-    return new TracePlan(traced, file.toPlan(traced.program(), traced.launch()), null, null, false);
+    return new TracePlan(traced, file.toPlan(traced.program(), traced.launch()), null, false);
   }
 
   /** The program as loaded. */
@@ -63,12 +67,33 @@ public final class TracePlan {
     return reused;
   }
 
+  /**
+   * Starts building the decoder's models on a thread of their own, while the sessions run; at most once, and not
+   * after {@link #models} has built them.
+   */
+  void modelInBackground() {
+    final Thread t = new Thread(models, "jdtrace-session-models");
+    t.setDaemon(true); // nothing to wait for when the run ends before decoding (it failed, or plans again)
+    t.start();
+  }
+
   /** The decoder's model of each session, in session order. */
-  public synchronized List<IcfgModel> models() {
-    if (models == null) {
-      models = traced.models(plan.sessions().stream().map(Plan.SessionPlan::witnesses).toList());
+  public List<IcfgModel> models() {
+    models.run(); // builds them here unless begun in the background (a FutureTask runs once)
+    try {
+      return models.get();
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while modelling the sessions", e);
+    } catch (final ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException(e.getCause());
     }
-    return models;
   }
 
   /** The plan file of a plan made here, for collect and merge elsewhere. */

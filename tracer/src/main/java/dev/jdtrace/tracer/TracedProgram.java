@@ -338,7 +338,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
 
   /** The decoder's model for each session's witnesses. */
   List<IcfgModel> models(final List<BitSet> sessions) {
-    return sessions.stream().map(w -> new IcfgModel(structure, w)).toList();
+    return IcfgModel.ofSessions(structure, sessions);
   }
 
   /** Parses {@code a.b.C.name(desc)}. */

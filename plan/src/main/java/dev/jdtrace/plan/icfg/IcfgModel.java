@@ -144,6 +144,16 @@ public final class IcfgModel {
     this(structure, witnesses, FirstSets.Readers.of(structure));
   }
 
+  /**
+   * The models of a plan's sessions, in order: the structure's readers computed once, and the sessions' FIRST
+   * sets, each computed afresh (a session lacks most of the plan's witnesses, so its paths run further), on
+   * several cores.
+   */
+  public static List<IcfgModel> ofSessions(final Structure structure, final List<BitSet> sessions) {
+    final FirstSets.Readers readers = FirstSets.Readers.of(structure);
+    return sessions.parallelStream().map(w -> new IcfgModel(structure, w, readers)).toList();
+  }
+
   /** A model whose FIRST sets use readers already computed for the structure. */
   IcfgModel(final Structure structure, final BitSet witnesses, final FirstSets.Readers readers) {
     this(structure, witnesses, readers, null);
