@@ -3,9 +3,7 @@ package dev.jdtrace.reconstruct.walk;
 import dev.jdtrace.plan.model.Program;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One step of the walk in untraced code, which the walk cannot see: it either calls a traced method back,
@@ -15,6 +13,11 @@ import java.util.Set;
 final class UntracedStep {
   private final WalkState walk;
   private final Program program;
+  /**
+   * The callbacks the heads point to at one step, by method index, reused: a new set at every untraced step took a
+   * tenth of javaparser's decoding.
+   */
+  private final BitSet proposed = new BitSet();
 
   UntracedStep(final WalkState walk) {
     this.walk = walk;
@@ -45,14 +48,14 @@ final class UntracedStep {
     // Every callback some session's head points to: a session lacking a callback's first witnesses can point
     // to several (the units' split over the callbacks, DecisionUnits.Choice#overCallbacks); each is checked
     // against every session below, so proposing more never admits a wrong one.
-    final Set<Integer> callbacks = new LinkedHashSet<>();
+    proposed.clear();
     for (int s = 0; s < walk.heads.sessions(); s++) {
       for (final int c : callbacksFor(s, walk.heads.head(s))) {
-        callbacks.add(c);
+        proposed.set(c);
       }
     }
     final List<Integer> leading = new ArrayList<>();
-    for (final int c : callbacks) {
+    for (int c = proposed.nextSetBit(0); c >= 0; c = proposed.nextSetBit(c + 1)) {
       if (walk.leadsToEveryHead(program.blockId(c, 0), walk.depth(), false)) {
         leading.add(c);
       }
