@@ -14,7 +14,9 @@ import dev.jdtrace.tracer.io.Output;
 import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -153,10 +155,29 @@ final class TraceRun {
     }
   }
 
+  /**
+   * Deletes a directory and all it holds. Another thread may delete the same tree meanwhile (an interruption's
+   * hook while the run cleans up after its killed sessions): a file already gone is what was wanted, and the walk
+   * that met it starts again.
+   */
   static void deleteTree(final Path dir) throws IOException {
-    try (var files = Files.walk(dir)) {
-      for (final Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-        Files.deleteIfExists(p);
+    for (int attempt = 1; ; attempt++) {
+      try (var files = Files.walk(dir)) {
+        for (final Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+          Files.deleteIfExists(p);
+        }
+        return;
+      } catch (final NoSuchFileException e) {
+        if (e.getFile() != null && Path.of(e.getFile()).equals(dir)) {
+          return;
+        }
+        if (attempt == 3) {
+          throw e;
+        }
+      } catch (final UncheckedIOException e) {
+        if (!(e.getCause() instanceof NoSuchFileException) || attempt == 3) {
+          throw e.getCause();
+        }
       }
     }
   }
