@@ -47,6 +47,9 @@ public final class JdiSession {
    * follows every event raised before the look (the agent has one queue and one sender).
    */
   static final String DETACH_FENCE = "jdtrace.detachFence";
+  /** The most classes whose prepares a session holds by name (one request each); beyond, it holds them all. */
+  static final int MOST_HELD_BY_NAME = 1_000;
+
   private final VirtualMachine vm;
   private final Recorder recorder;
   private final BreakpointInstaller installer;
@@ -178,7 +181,10 @@ public final class JdiSession {
     // their events come, with their threads running on: nothing of theirs can be late, and the events come in
     // order, so a class is verified before any event its code raises is handled. (javaparser's sessions held
     // 777 threads each, 390 of them for lambda proxies, which never hold a breakpoint.)
-    final boolean holdAll = windows != null;
+    final java.util.Set<String> held = windows == null ? installer.classesWithBreakpoints() : null;
+    // The agent compares the name of every class the VM prepares, the JDK's included, with every class-prepare
+    // request: past this many names, holding by the include patterns costs less than the compares.
+    final boolean holdAll = held == null || held.size() > MOST_HELD_BY_NAME;
     // One request per include pattern: JDI combines the filters of one request with AND.
     for (final String include : filter.includes()) {
       final ClassPrepareRequest r = erm.createClassPrepareRequest();
@@ -188,7 +194,7 @@ public final class JdiSession {
       r.enable();
     }
     if (!holdAll) {
-      for (final String name : installer.classesWithBreakpoints()) {
+      for (final String name : held) {
         final ClassPrepareRequest r = erm.createClassPrepareRequest();
         r.addClassFilter(name); // the class's own name: no pattern, so only it
         // The preparing thread only (DESIGN §3): HotSpot raises the event inside link_class_impl while that thread
