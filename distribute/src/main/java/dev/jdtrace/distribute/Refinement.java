@@ -28,6 +28,7 @@ import java.util.stream.IntStream;
 final class Refinement {
   /** Single-move passes over the jobs at most: each pass is linear in the jobs' witnesses. */
   private static final int MAX_PASSES = 6;
+  private static final int[] NONE = {};
 
   private final List<Distributor.Job> jobs;
   private final double[] weight;
@@ -42,6 +43,8 @@ final class Refinement {
   private final int[][] holders;
   /** Per job, its session. */
   private final int[] session;
+  /** Per job, the expected hits of its own witnesses: the order in which jobs are moved. */
+  private final double[] jobHits;
   private final int[] breakpoints;
   private final double[] hits;
 
@@ -55,6 +58,8 @@ final class Refinement {
     this.count = new int[sessions.size()][width];
     this.holders = new int[sessions.size()][sets];
     this.session = new int[jobs.size()];
+    this.jobHits = jobs.stream().mapToDouble(job -> java.util.Arrays.stream(job.own()).mapToDouble(w -> weight[w])
+        .sum()).toArray();
     this.breakpoints = new int[sessions.size()];
     this.hits = new double[sessions.size()];
   }
@@ -93,23 +98,21 @@ final class Refinement {
         }
       }
     }
-    // Whether each session holds each shared set whole, read once: thousands of jobs hold the same set.
-    final Boolean[][] holdsSet = new Boolean[sessions.size()][holders[0].length];
+    // Whether each session holds each shared set whole, read once: thousands of jobs hold the same set. (A job
+    // without a shared set has none: set -1.)
+    final int[][] sharedOf = new int[holders[0].length][];
+    jobs.stream().filter(job -> job.set() >= 0).forEach(job -> sharedOf[job.set()] = job.shared());
+    final boolean[][] holdsSet = new boolean[sessions.size()][sharedOf.length];
+    for (int s = 0; s < sessions.size(); s++) {
+      for (int k = 0; k < sharedOf.length; k++) {
+        holdsSet[s][k] = sharedOf[k] == null || holds(sessions.get(s), sharedOf[k]);
+      }
+    }
     for (int j = 0; j < jobs.size(); j++) {
       final Distributor.Job job = jobs.get(j);
       int home = -1;
       for (int s = 0; s < sessions.size() && home < 0; s++) {
-        final BitSet in = sessions.get(s);
-        final boolean shared;
-        if (job.set() < 0) {
-          shared = holds(in, job.shared());
-        } else {
-          if (holdsSet[s][job.set()] == null) {
-            holdsSet[s][job.set()] = holds(in, job.shared());
-          }
-          shared = holdsSet[s][job.set()];
-        }
-        if (shared && holds(in, job.own())) {
+        if ((job.set() < 0 || holdsSet[s][job.set()]) && holds(sessions.get(s), job.own())) {
           home = s;
         }
       }
@@ -166,7 +169,7 @@ final class Refinement {
   private List<Integer> everyOtherHolder(final int s, final int set) {
     final List<Integer> holding = IntStream.range(0, jobs.size())
         .filter(j -> session[j] == s && jobs.get(j).set() == set).boxed()
-        .sorted(Comparator.comparingDouble((Integer j) -> -jobHits(j))).toList();
+        .sorted(Comparator.comparingDouble((Integer j) -> -jobHits[j])).toList();
     final List<Integer> half = new ArrayList<>();
     for (int i = 1; i < holding.size(); i += 2) {
       half.add(holding.get(i));
@@ -177,57 +180,30 @@ final class Refinement {
   /** Moves single jobs, hottest first, each to the session where it lowers the cost most, pass after pass. */
   private void moveJobs() {
     final int[] order = IntStream.range(0, jobs.size()).boxed()
-        .sorted(Comparator.comparingDouble((Integer j) -> -jobHits(j))).mapToInt(Integer::intValue).toArray();
+        .sorted(Comparator.comparingDouble((Integer j) -> -jobHits[j])).mapToInt(Integer::intValue).toArray();
     for (int pass = 0; pass < MAX_PASSES; pass++) {
       boolean moved = false;
       for (final int j : order) {
         final int a = session[j];
         final Distributor.Job job = jobs.get(j);
-        final boolean lastOfSet = job.set() >= 0 && holders[a][job.set()] == 1;
-        int freed = 0;
-        double freedHits = 0;
-        for (final int w : job.own()) {
-          if (count[a][w] == 1) {
-            freed++;
-            freedHits += weight[w];
-          }
-        }
-        if (lastOfSet || job.set() < 0) {
-          for (final int w : job.shared()) {
-            if (count[a][w] == 1) {
-              freed++;
-              freedHits += weight[w];
-            }
-          }
-        }
-        final double removal = cost(hits[a] - freedHits, breakpoints[a] - freed) - cost(hits[a], breakpoints[a]);
+        // Its shared set leaves with it only from the session where it is the set's last holder.
+        final int[] leaving = job.set() >= 0 && holders[a][job.set()] == 1 ? job.shared() : NONE;
+        final Change freed = held(a, job.own(), 1).plus(held(a, leaving, 1));
+        final double removal = cost(hits[a] - freed.hits(), breakpoints[a] - freed.breakpoints())
+            - cost(hits[a], breakpoints[a]);
         int best = -1;
         double bestGain = 1e-9 * Math.max(1, total());
         for (int b = 0; b < count.length; b++) {
-          // A job holding a shared set goes only where the set is: the first one there would pay for a copy.
+          // A job holding a shared set goes only where the set is (the first one there would pay for a copy), so
+          // only its own witnesses can be new there.
           if (b == a || (job.set() >= 0 && holders[b][job.set()] == 0)) {
             continue;
           }
-          int added = 0;
-          double addedHits = 0;
-          for (final int w : job.own()) {
-            if (w >= count[b].length || count[b][w] == 0) {
-              added++;
-              addedHits += weight[w];
-            }
-          }
-          if (job.set() < 0) {
-            for (final int w : job.shared()) {
-              if (w >= count[b].length || count[b][w] == 0) {
-                added++;
-                addedHits += weight[w];
-              }
-            }
-          }
-          if (breakpoints[b] + added > cap) {
+          final Change added = held(b, job.own(), 0);
+          if (breakpoints[b] + added.breakpoints() > cap) {
             continue;
           }
-          final double gain = -removal - (cost(hits[b] + addedHits, breakpoints[b] + added)
+          final double gain = -removal - (cost(hits[b] + added.hits(), breakpoints[b] + added.breakpoints())
               - cost(hits[b], breakpoints[b]));
           if (gain > bestGain) {
             best = b;
@@ -264,7 +240,7 @@ final class Refinement {
     }
     // A shared set counts once per session however many jobs hold it: moving one job then reads its own
     // witnesses only, unless it is the set's first or last holder there.
-    if (job.set() < 0 || holders[s][job.set()]++ == 0) {
+    if (job.set() >= 0 && holders[s][job.set()]++ == 0) {
       for (final int w : job.shared()) {
         add(s, w);
       }
@@ -276,7 +252,7 @@ final class Refinement {
     for (final int w : job.own()) {
       remove(s, w);
     }
-    if (job.set() < 0 || --holders[s][job.set()] == 0) {
+    if (job.set() >= 0 && --holders[s][job.set()] == 0) {
       for (final int w : job.shared()) {
         remove(s, w);
       }
@@ -301,13 +277,24 @@ final class Refinement {
     return breakpoints[s] <= cap;
   }
 
-  private double jobHits(final int j) {
-    final Distributor.Job job = jobs.get(j);
-    double h = 0;
-    for (final int w : job.own()) {
-      h += weight[w];
+  /** Breakpoints and expected hits that a move frees in a session or adds to it. */
+  private record Change(int breakpoints, double hits) {
+    Change plus(final Change other) {
+      return new Change(breakpoints + other.breakpoints, hits + other.hits);
     }
-    return h;
+  }
+
+  /** Of some witnesses, those a session counts {@code times} times: 1 to be freed by a move, 0 to be added. */
+  private Change held(final int s, final int[] witnesses, final int times) {
+    int n = 0;
+    double h = 0;
+    for (final int w : witnesses) {
+      if (count[s][w] == times) {
+        n++;
+        h += weight[w];
+      }
+    }
+    return new Change(n, h);
   }
 
   private double cost(final double h, final int n) {

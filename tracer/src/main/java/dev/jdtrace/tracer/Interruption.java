@@ -64,7 +64,7 @@ public final class Interruption implements AutoCloseable {
       } else {
         Files.deleteIfExists(path);
       }
-    } catch (final IOException | java.io.UncheckedIOException e) {
+    } catch (final IOException e) {
       // Best effort while the JVM exits; a file still open elsewhere is gone with the process.
     }
   }

@@ -14,11 +14,12 @@ import dev.jdtrace.tracer.io.Output;
 import dev.jdtrace.tracer.io.OutputTarget;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Comparator;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -157,28 +158,36 @@ final class TraceRun {
 
   /**
    * Deletes a directory and all it holds. Another thread may delete the same tree meanwhile (an interruption's
-   * hook while the run cleans up after its killed sessions): a file already gone is what was wanted, and the walk
-   * that met it starts again.
+   * hook while the run cleans up after its killed sessions): a file already gone is what was wanted.
    */
   static void deleteTree(final Path dir) throws IOException {
-    for (int attempt = 1; ; attempt++) {
-      try (var files = Files.walk(dir)) {
-        for (final Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-          Files.deleteIfExists(p);
-        }
-        return;
-      } catch (final NoSuchFileException e) {
-        if (e.getFile() != null && Path.of(e.getFile()).equals(dir)) {
-          return;
-        }
-        if (attempt == 3) {
-          throw e;
-        }
-      } catch (final UncheckedIOException e) {
-        if (!(e.getCause() instanceof NoSuchFileException) || attempt == 3) {
-          throw e.getCause();
-        }
+    Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(final Path file, final BasicFileAttributes attributes) throws IOException {
+        Files.deleteIfExists(file);
+        return FileVisitResult.CONTINUE;
       }
-    }
+
+      @Override
+      public FileVisitResult visitFileFailed(final Path file, final IOException e) throws IOException {
+        return gone(e);
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(final Path directory, final IOException e) throws IOException {
+        if (e != null) {
+          gone(e);
+        }
+        Files.deleteIfExists(directory);
+        return FileVisitResult.CONTINUE;
+      }
+
+      private FileVisitResult gone(final IOException e) throws IOException {
+        if (e instanceof NoSuchFileException) {
+          return FileVisitResult.CONTINUE;
+        }
+        throw e;
+      }
+    });
   }
 }
