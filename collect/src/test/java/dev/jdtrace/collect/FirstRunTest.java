@@ -34,8 +34,9 @@ class FirstRunTest {
     assertThat(loaded.ran().get(m + "five()I")).isBetween(1, 5);
     assertThat(loaded.ran().get(m + "fifty()I")).isBetween(1, 50);
     assertThat(loaded.ran().get(m + "fiveHundred()I")).isBetween(1, 500);
-    // The JVM profiled it: counted, though not from its first run.
-    assertThat(loaded.ran().get(m + "fiveThousand()I")).isBetween(500, 5000);
+    // The JVM profiled it: counted past the breakpoints' two, though not from its first run nor after C2 compiled
+    // it (a loaded machine compiled it after 384 runs counted).
+    assertThat(loaded.ran().get(m + "fiveThousand()I")).isBetween(FirstRun.AGAIN + 1, 5000);
     assertThat(loaded.untraced()).contains(Helper.class.getName()).doesNotContain(PROGRAM, "java.lang.String");
   }
 
