@@ -115,9 +115,6 @@ public final class FirstRun {
   /** Property key holding a breakpoint's tier: its index in {@link #TIERS}. */
   private static final String TIER = "jdtrace.tier";
 
-  /** Threads setting a class's breakpoints at once. */
-  private static final int INSTALL_THREADS = 4;
-
   /** Property key holding a method-entry breakpoint's {@code class.name+descriptor}. */
   private static final String METHOD = "jdtrace.method";
 
@@ -168,7 +165,7 @@ public final class FirstRun {
     try (LaunchedJvm target = LaunchedJvm.start(command.args(),
         JitProfile.options(command.jvmOptions(System.getenv()), profile),
         stdin, out, err);
-        RequestPool requests = new RequestPool(INSTALL_THREADS)) {
+        RequestPool requests = new RequestPool(RequestPool.THREADS)) {
       final VirtualMachine vm = JdiSession.attach("127.0.0.1", target.awaitPort());
       final Set<String> classes = new TreeSet<>();
       final Map<String, Integer> ran = new TreeMap<>();

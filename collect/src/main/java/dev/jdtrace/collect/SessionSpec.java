@@ -27,6 +27,9 @@ import java.util.Set;
  * @param reflected the traced methods the plan assumes reflection may enter ({@code
  *     class.name+descriptor}), or {@code null} when it assumes nothing (reflection opened its world, or none
  *     runs): a session that sees reflection enter another reports it, since the plan gave that entry no witnesses
+ * @param checked the methods whose bytecode the session proves equal to the analysed one (method indices), or {@code
+ *     null} for every method: a plan that lets only some methods run guards the others' entries with sentinels, and
+ *     one entered makes the run plan again, with it checked; its bytecode cannot change the trace before
  */
 public record SessionSpec(
     JavaCommand command,
@@ -40,9 +43,11 @@ public record SessionSpec(
     Set<String> unplanned,
     Set<String> untraced,
     Within within,
-    Set<String> reflected) {
+    Set<String> reflected,
+    BitSet checked) {
 
   public SessionSpec {
+    checked = checked == null ? null : (BitSet) checked.clone();
     unplanned = Set.copyOf(unplanned);
     untraced = untraced == null ? null : Set.copyOf(untraced);
     reflected = reflected == null ? null : Set.copyOf(reflected);
@@ -52,19 +57,25 @@ public record SessionSpec(
   public SessionSpec(final JavaCommand command, final Program program, final ClassFilter filter,
       final BitSet witnesses, final StandardInput stdin, final Path stream, final String planId, final int session,
       final Set<String> unplanned, final Set<String> untraced) {
-    this(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced, null, null);
+    this(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced, null, null, null);
   }
 
   /** The same session, recording only the calls {@code calls} selects ({@code null}: the whole run). */
   public SessionSpec within(final Within calls) {
     return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
-        calls, reflected);
+        calls, reflected, checked);
   }
 
   /** The same session, watching what reflection enters against these methods ({@code null}: not watched). */
   public SessionSpec reflected(final Set<String> methods) {
     return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
-        within, methods);
+        within, methods, checked);
+  }
+
+  /** The same session, proving the bytecode of these methods only ({@code null}: of every method). */
+  public SessionSpec checking(final BitSet methods) {
+    return new SessionSpec(command, program, filter, witnesses, stdin, stream, planId, session, unplanned, untraced,
+        within, reflected, methods);
   }
 
   /** A session of a plan that covers every traced class and assumes nothing of untraced ones. */

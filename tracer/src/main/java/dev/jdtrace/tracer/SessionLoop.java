@@ -54,7 +54,7 @@ final class SessionLoop {
           request.parallel(), (session, part) ->
           LocalSession.run(new SessionSpec(traced.command(), program, traced.filter(), session.witnesses(),
               request.stdin(), part, plan.id(), session.index(), traced.unplanned(), traced.untraced()).within(within)
-              .reflected(traced.reflected()),
+              .reflected(traced.reflected()).checking(traced.running()),
               show && session.index() == 0 ? state.out() : OutputStream.nullOutputStream(),
               show && session.index() == 0 ? state.err() : OutputStream.nullOutputStream()), state.info());
       clock.sessions += System.nanoTime() - sessionsStart;

@@ -65,8 +65,8 @@ final class Attachment {
   static final long READ_BUDGET_MILLIS = 40;
   /** How long a detach waits at least for the first detach fence before removing its requests unproven. */
   static final long MARKER_MILLIS = 1000;
-  /** Threads that set breakpoints at once: measured, see docs/benchmarks.md. */
-  static final int INSTALL_THREADS = Integer.getInteger("jdtrace.installThreads", 4);
+  /** Threads that set breakpoints at once. */
+  static final int INSTALL_THREADS = RequestPool.THREADS;
   private final VirtualMachine vm;
   private final AttachSpec spec;
   private final Recorder recorder;

@@ -6,6 +6,7 @@ import com.sun.jdi.ReferenceType;
 import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.EventRequestManager;
+import dev.jdtrace.collect.TargetException;
 import dev.jdtrace.plan.Bytecode;
 import dev.jdtrace.plan.GeneratedClasses;
 import dev.jdtrace.plan.model.ClassModel;
@@ -48,6 +49,10 @@ final class BreakpointInstaller {
   private final AtomicInteger breakpoints = new AtomicInteger();
   /** The windows of a --within session, whose witnesses cost only inside them; else {@code null}. */
   private Windows windows;
+  /** Threads that check a class's methods and set its breakpoints at once, or {@code null}: one call at a time. */
+  private RequestPool pool;
+  /** The methods whose bytecode is proven (method indices), or {@code null} for every method. */
+  private BitSet checked;
 
   BreakpointInstaller(final Program program, final BitSet witnesses, final EventRequestManager requests) {
     this(program, witnesses, requests, Set.of());
@@ -64,6 +69,25 @@ final class BreakpointInstaller {
   /** Records only inside these windows: witnesses are set disabled, and each matching method gets its windows' breakpoints. */
   void within(final Windows inside) {
     this.windows = inside;
+  }
+
+  /**
+   * From now on, a prepared class's methods are checked, and its breakpoints set, from these threads at once: each
+   * is a round trip or two, which overlap, while the class's thread waits (GuavaDriver: 1,000 methods and 734
+   * breakpoints, one round trip after another, took 0.5 s of a 1.0-s session).
+   */
+  void overlapping(final RequestPool requests) {
+    this.pool = requests;
+  }
+
+  /**
+   * From now on, only these methods' bytecode is proven ({@code null}: every method's). The plan lets no other
+   * method run: each entry it could have is a sentinel, whose hit makes the run plan again with the method checked
+   * (SessionSpec#checked). Such a method's witnesses are its sentinel at offset 0, which starts every method's code;
+   * any other witness has its method checked all the same. GuavaDriver: 248 of 1,000 methods ran.
+   */
+  void checking(final BitSet methods) {
+    this.checked = methods;
   }
 
   /**
@@ -122,40 +146,23 @@ final class BreakpointInstaller {
           + model.methods().size());
       return null;
     }
+    final List<Checked> checked;
+    try {
+      checked = pool == null ? model.methods().stream().map(cfg -> check(cfg, jvmMethods)).toList()
+          : pool.map(model.methods(), cfg -> check(cfg, jvmMethods));
+    } catch (final InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while checking the bytecode of " + type.name());
+    }
     final List<Witness> found = new ArrayList<>();
     final Map<Method, Integer> verified = new HashMap<>();
-    for (final MethodCfg cfg : model.methods()) {
-      final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
-      if (method == null) {
-        refuse(type, "method " + cfg.id().nameAndDescriptor() + " is missing in the JVM");
+    for (final Checked c : checked) {
+      if (c.refusal() != null) {
+        refuse(type, c.refusal());
         return null;
       }
-      final byte[] code = method.bytecodes();
-      if (!Bytecode.sha256(code).equals(cfg.codeHash())) {
-        refuse(type, "the bytecode of " + cfg.id().nameAndDescriptor() + " differs from the analysed class file");
-        return null;
-      }
-      final int[] starts = Bytecode.instructionStarts(code);
-      final int m = program.methodIndex(cfg.id());
-      verified.put(method, m);
-      final InstallOrder order = new InstallOrder(cfg);
-      for (int b = 0; b < cfg.blocks().size(); b++) {
-        final int id = program.blockId(m, b);
-        if (!witnesses.get(id)) {
-          continue;
-        }
-        final int bci = cfg.blocks().get(b).startBci();
-        if (Arrays.binarySearch(starts, bci) < 0) {
-          refuse(type, "offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
-          return null;
-        }
-        final Location location = method.locationOfCodeIndex(bci);
-        if (location == null) {
-          refuse(type, "the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
-          return null;
-        }
-        found.add(new Witness(location, id, order.weight(b), order.once(b)));
-      }
+      verified.put(c.method(), c.index());
+      found.addAll(c.witnesses());
     }
     // JDI finds a hit's request by scanning the requests in creation order (DESIGN §3): hot ones first.
     found.sort(java.util.Comparator.comparingDouble((Witness w) -> -w.weight()));
@@ -166,11 +173,82 @@ final class BreakpointInstaller {
   private record Witness(Location location, int block, double weight, boolean once) {
   }
 
-  /** Sets the breakpoints of a verified class. */
+  /** The instruction starts known without reading a method's bytecode: offset 0 starts all code. */
+  private static final int[] ENTRY_ONLY = {0};
+
+  /** Whether a method has a witness at a block other than its entry. */
+  private boolean witnessPastEntry(final MethodCfg cfg, final int m) {
+    for (int b = 0; b < cfg.blocks().size(); b++) {
+      if (witnesses.get(program.blockId(m, b)) && cfg.blocks().get(b).startBci() != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One method of a prepared class: its traced index and witnesses, or why its class is refused. */
+  private record Checked(Method method, int index, List<Witness> witnesses, String refusal) {
+    static Checked refused(final String why) {
+      return new Checked(null, -1, List.of(), why);
+    }
+  }
+
+  /**
+   * Proves one method's witnesses safe: the JVM's bytecode hashes to the analysed one, and each witness starts an
+   * instruction of it and has a location. Two round trips at most (the bytecode, then the line table).
+   */
+  private Checked check(final MethodCfg cfg, final Map<String, Method> jvmMethods) {
+    final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
+    if (method == null) {
+      return Checked.refused("method " + cfg.id().nameAndDescriptor() + " is missing in the JVM");
+    }
+    final int m = program.methodIndex(cfg.id());
+    final int[] starts;
+    if (checked == null || checked.get(m) || witnessPastEntry(cfg, m)) {
+      final byte[] code = method.bytecodes();
+      if (!Bytecode.sha256(code).equals(cfg.codeHash())) {
+        return Checked.refused("the bytecode of " + cfg.id().nameAndDescriptor()
+            + " differs from the analysed class file");
+      }
+      starts = Bytecode.instructionStarts(code);
+    } else {
+      starts = ENTRY_ONLY;
+    }
+    final List<Witness> found = new ArrayList<>();
+    final InstallOrder order = new InstallOrder(cfg);
+    for (int b = 0; b < cfg.blocks().size(); b++) {
+      final int id = program.blockId(m, b);
+      if (!witnesses.get(id)) {
+        continue;
+      }
+      final int bci = cfg.blocks().get(b).startBci();
+      if (Arrays.binarySearch(starts, bci) < 0) {
+        return Checked.refused("offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
+      }
+      final Location location = method.locationOfCodeIndex(bci);
+      if (location == null) {
+        return Checked.refused("the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
+      }
+      found.add(new Witness(location, id, order.weight(b), order.once(b)));
+    }
+    return new Checked(method, m, found, null);
+  }
+
+  /** Sets the breakpoints of a verified class (from the pool's threads at once, when given one). */
   void install(final Verified verified) {
     traced.putAll(verified.methods());
-    for (int i = 0; i < verified.locations().size(); i++) {
-      set(verified, i);
+    if (pool == null) {
+      for (int i = 0; i < verified.locations().size(); i++) {
+        set(verified, i);
+      }
+    } else {
+      try {
+        pool.forEach(java.util.stream.IntStream.range(0, verified.locations().size()).boxed().toList(),
+            i -> set(verified, i));
+      } catch (final InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TargetException("interrupted while setting breakpoints");
+      }
     }
     if (windows != null) {
       windows.install(verified.methods());

@@ -1,12 +1,14 @@
 package dev.jdtrace.collect.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * JDI calls made from several threads at once while a target thread waits for them: the agent answers one
@@ -14,6 +16,9 @@ import java.util.function.Consumer;
  * breakpoint is set at each of its methods).
  */
 public final class RequestPool implements AutoCloseable {
+  /** Threads making JDI calls at once: measured, see docs/benchmarks.md. */
+  public static final int THREADS = Integer.getInteger("jdtrace.installThreads", 4);
+
   private final int threads;
   private final ExecutorService pool;
 
@@ -29,16 +34,31 @@ public final class RequestPool implements AutoCloseable {
 
   /** Applies a JDI call to every item, from every thread at once when there are enough items; returns when all are done. */
   public <T> void forEach(final List<T> items, final Consumer<T> call) throws InterruptedException {
+    map(items, item -> {
+      call.accept(item);
+      return null;
+    });
+  }
+
+  /**
+   * Applies a JDI call to every item, from every thread at once when there are enough items; returns the results in
+   * item order once all are done. Each thread takes every {@code threads}-th item, so the calls go out roughly in order.
+   */
+  @SuppressWarnings("unchecked")
+  public <T, R> List<R> map(final List<T> items, final Function<T, R> call) throws InterruptedException {
+    final Object[] out = new Object[items.size()];
     if (items.size() < 2 * threads) {
-      items.forEach(call);
-      return;
+      for (int i = 0; i < out.length; i++) {
+        out[i] = call.apply(items.get(i));
+      }
+      return (List<R>) Arrays.asList(out);
     }
     final List<Future<?>> done = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       final int first = t;
       done.add(pool.submit(() -> {
         for (int i = first; i < items.size(); i += threads) {
-          call.accept(items.get(i));
+          out[i] = call.apply(items.get(i));
         }
       }));
     }
@@ -49,6 +69,7 @@ public final class RequestPool implements AutoCloseable {
     } catch (final ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     }
+    return (List<R>) Arrays.asList(out);
   }
 
   @Override

@@ -34,10 +34,13 @@ public record SessionRecording(int threads, int breakpoints, long hits, List<Str
   /** Records until the VM disconnects. */
   public static SessionRecording record(final VirtualMachine vm, final SessionSpec spec) throws InterruptedException {
     try (OutputStream file = Files.newOutputStream(spec.stream());
-        HitStreamWriter writer = new HitStreamWriter(file, spec.planId(), spec.session())) {
+        HitStreamWriter writer = new HitStreamWriter(file, spec.planId(), spec.session());
+        RequestPool requests = new RequestPool(RequestPool.THREADS)) {
       final Recorder recorder = new Recorder(writer);
       final BreakpointInstaller installer = new BreakpointInstaller(spec.program(), spec.witnesses(),
           vm.eventRequestManager(), spec.unplanned());
+      installer.overlapping(requests);
+      installer.checking(spec.checked());
       final Windows windows = spec.within() == null ? null
           : new Windows(spec.within(), spec.program(), spec.witnesses(), vm.eventRequestManager());
       final JdiSession session = JdiSession.open(vm, spec.filter(), recorder, installer, spec.untraced() != null,

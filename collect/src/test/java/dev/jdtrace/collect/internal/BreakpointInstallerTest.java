@@ -186,6 +186,71 @@ class BreakpointInstallerTest {
     assertThat(shared.breakpoints()).isEqualTo(PROGRAM.blockCount());
   }
 
+  @Test
+  void aMethodThePlanLetsNotRunKeepsItsSentinelWithItsBytecodeUnread() {
+    // Every method tampered with: only "sum" is checked; "pick" is not, and holds only its sentinel (its entry).
+    final int sum = PROGRAM.methodIndex(method("sum").id());
+    final int pick = PROGRAM.methodIndex(method("pick").id());
+    final BitSet witnesses = new BitSet();
+    witnesses.set(PROGRAM.blockId(pick, 0));
+    final BitSet checked = new BitSet();
+    checked.set(sum);
+    final BreakpointInstaller installer = new BreakpointInstaller(PROGRAM, witnesses, requests.manager());
+    installer.checking(checked);
+
+    installer.install(FakeJdi.loaded(InstallFixture.class, lastByteChanged()));
+
+    assertThat(installer.refused()).as("the checked method differs").singleElement().asString()
+        .contains("sum").contains("differs from the analysed class file");
+    assertThat(requests.made).isEmpty();
+
+    final BitSet none = new BitSet();
+    final FakeJdi.Requests unchecked = new FakeJdi.Requests();
+    final BreakpointInstaller sentinelOnly = new BreakpointInstaller(PROGRAM, witnesses, unchecked.manager());
+    sentinelOnly.checking(none);
+
+    sentinelOnly.install(FakeJdi.loaded(InstallFixture.class, lastByteChanged()));
+
+    assertThat(sentinelOnly.refused()).as("no method checked, so none differs").isEmpty();
+    assertThat(placed(unchecked)).containsExactly(PROGRAM.blockId(pick, 0) + "@0 null 0 true");
+  }
+
+  @Test
+  void aWitnessPastTheEntryHasItsMethodCheckedEvenWhenThePlanLetsItNotRun() {
+    final MethodCfg sum = method("sum");
+    final int m = PROGRAM.methodIndex(sum.id());
+    final BitSet witnesses = new BitSet();
+    witnesses.set(PROGRAM.blockId(m, sum.blocks().size() - 1));
+    final BreakpointInstaller installer = new BreakpointInstaller(PROGRAM, witnesses, requests.manager());
+    installer.checking(new BitSet());
+
+    installer.install(FakeJdi.loaded(InstallFixture.class, lastByteChanged()));
+
+    assertThat(installer.refused()).singleElement().asString().contains("sum")
+        .contains("differs from the analysed class file");
+    assertThat(requests.made).isEmpty();
+  }
+
+  @Test
+  void checkingAndSettingFromAPoolGiveWhatOneThreadGives() throws InterruptedException {
+    final FakeJdi.Requests one = new FakeJdi.Requests();
+    final BreakpointInstaller alone = new BreakpointInstaller(PROGRAM, allBlocks(), one.manager());
+    alone.install(FakeJdi.loaded(InstallFixture.class));
+    try (RequestPool pool = new RequestPool(2)) {
+      final BreakpointInstaller pooled = new BreakpointInstaller(PROGRAM, allBlocks(), requests.manager());
+      pooled.overlapping(pool);
+      pooled.install(FakeJdi.loaded(InstallFixture.class));
+
+      assertThat(placed(requests)).containsExactlyInAnyOrderElementsOf(placed(one)).hasSize(PROGRAM.blockCount());
+      final FakeJdi.Requests tampered = new FakeJdi.Requests();
+      final BreakpointInstaller refusing = new BreakpointInstaller(PROGRAM, allBlocks(), tampered.manager());
+      refusing.overlapping(pool);
+      refusing.install(FakeJdi.loaded(InstallFixture.class, lastByteChanged()));
+      assertThat(refusing.refused()).singleElement().asString().contains("differs from the analysed class file");
+      assertThat(tampered.made).isEmpty();
+    }
+  }
+
   /** Each breakpoint as {@code block@offset once}. */
   private static List<String> placed(final FakeJdi.Requests made) {
     return made.of("breakpoint").stream().map(r -> r.properties.get(BreakpointInstaller.BLOCK) + "@"
