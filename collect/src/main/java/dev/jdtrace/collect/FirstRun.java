@@ -15,6 +15,7 @@ import com.sun.jdi.request.BreakpointRequest;
 import com.sun.jdi.request.ClassPrepareRequest;
 import com.sun.jdi.request.EventRequest;
 import com.sun.jdi.request.VMDeathRequest;
+import dev.jdtrace.collect.internal.CodeLocation;
 import dev.jdtrace.collect.internal.JdiSession;
 import dev.jdtrace.collect.internal.JitProfile;
 import dev.jdtrace.collect.internal.LaunchedJvm;
@@ -239,8 +240,8 @@ public final class FirstRun {
       return;
     }
     requests.forEach(type.methods(), m -> {
-      if (!m.isAbstract() && !m.isNative() && m.location() != null) {
-        count(vm, m.location(), type.name() + "." + m.name() + m.signature(), 0, tally);
+      if (!m.isAbstract() && !m.isNative()) {
+        count(vm, new CodeLocation(m, 0), type.name() + "." + m.name() + m.signature(), 0, tally);
       }
     });
   }

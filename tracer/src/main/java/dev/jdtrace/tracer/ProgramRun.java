@@ -7,13 +7,11 @@ import dev.jdtrace.plan.cost.CostModel;
  * What every session of a program pays before its first hit, from the program's first run: its JVM start,
  * attach, class loading, its own work and exit, as that run measured them. The calibration's trivial program
  * starts in 0.5 s; a library driver's sessions measured 2 to 3 s each. The first run's own breakpoints are
- * taken off its wall time by the model's own terms ({@link FirstRun.Probes}): setting them, each after reading its
- * method's line table for the entry (a round trip as long as the setting, which the calibration does not time),
- * the stops at class prepares, and their hits, each walking the requests set. A session sets its own breakpoints
- * instead.
+ * taken off its wall time by the model's own terms ({@link FirstRun.Probes}): setting them, the stops at class
+ * prepares, and their hits, each walking the requests set. A session sets its own breakpoints instead.
  *
- * <p>The line tables were left out before: javaparser's program run came out at 2.4 s where a session that took no
- * hit ran in 1.7 s, its 7,996 entry breakpoints' line tables 0.7 s of the difference. Its hits were left out before
+ * <p>Each entry breakpoint read its method's line table first, until the first run set them at code index 0 without
+ * it ({@code CodeLocation}): javaparser's 7,996 line tables were 0.7 s of its first run. Its hits were left out before
  * that: a javaparser parse's first run took 8.1 s, its sessions' own run came out at
  * 5.4 s, and a session of 742 breakpoints that took no hit ran in 1.7 s. Every session of that parse was then
  * predicted about 4 s too long (0.44-0.59× the prediction measured, with the hits known exactly).
@@ -33,7 +31,7 @@ record ProgramRun(double wallMillis, FirstRun.Probes probes, java.util.Map<Strin
 
   /** The program's run under the agent with no breakpoint: the first run's wall less what its breakpoints cost. */
   double bareMillis(final CostModel model) {
-    return wallMillis - (probes.breakpoints() * 2 * model.setMicros() + probes.stops() * model.stopMicros()
+    return wallMillis - (probes.breakpoints() * model.setMicros() + probes.stops() * model.stopMicros()
         + probes.hits() * model.c0Micros() + probes.walks() * model.c1Micros()) / 1000.0;
   }
 

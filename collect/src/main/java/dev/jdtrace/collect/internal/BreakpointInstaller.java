@@ -225,11 +225,7 @@ final class BreakpointInstaller {
       if (Arrays.binarySearch(starts, bci) < 0) {
         return Checked.refused("offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
       }
-      final Location location = method.locationOfCodeIndex(bci);
-      if (location == null) {
-        return Checked.refused("the JVM has no location at offset " + bci + " of " + cfg.id().nameAndDescriptor());
-      }
-      found.add(new Witness(location, id, order.weight(b), order.once(b)));
+      found.add(new Witness(new CodeLocation(method, bci), id, order.weight(b), order.once(b)));
     }
     return new Checked(method, m, found, null);
   }
