@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,7 +93,27 @@ final class JdkTypes {
     return header(new DataInputStream(new ByteArrayInputStream(bytes)), new String[1]);
   }
 
+  /**
+   * One class file's header and what it declares: each field's and method's name and descriptor, concatenated
+   * ({@code <clinit>()V}). Read past the header without parsing any attribute, where a whole parse (BCEL) of the
+   * class files a plan asks about took 84 ms of GuavaDriver's planning (169 classes).
+   */
+  record Declared(Type type, Set<String> members) {
+  }
+
+  static Declared declared(final byte[] bytes) throws IOException {
+    final Set<String> members = new HashSet<>();
+    final Type type = header(new DataInputStream(new ByteArrayInputStream(bytes)), new String[1], members);
+    return new Declared(type, Set.copyOf(members));
+  }
+
   private static Type header(final DataInputStream in, final String[] name) throws IOException {
+    return header(in, name, null);
+  }
+
+  /** The header; with {@code members}, what the class declares too (fields, then methods, each skipping attributes). */
+  private static Type header(final DataInputStream in, final String[] name, final Set<String> members)
+      throws IOException {
     in.skipBytes(8);
     final int count = in.readUnsignedShort();
     final String[] utf8 = new String[count];
@@ -119,6 +140,18 @@ final class JdkTypes {
     final List<String> interfaces = new ArrayList<>();
     for (int n = in.readUnsignedShort(); n > 0; n--) {
       interfaces.add(utf8[classNames[in.readUnsignedShort()]].replace('/', '.'));
+    }
+    if (members != null) {
+      for (int kind = 0; kind < 2; kind++) {
+        for (int n = in.readUnsignedShort(); n > 0; n--) {
+          in.skipBytes(2);
+          members.add(utf8[in.readUnsignedShort()] + utf8[in.readUnsignedShort()]);
+          for (int a = in.readUnsignedShort(); a > 0; a--) {
+            in.skipBytes(2);
+            in.skipNBytes(in.readInt() & 0xffffffffL);
+          }
+        }
+      }
     }
     return new Type(superName, List.copyOf(interfaces), access);
   }

@@ -9,15 +9,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import org.apache.bcel.classfile.ClassParser;
-import org.apache.bcel.classfile.Field;
-import org.apache.bcel.classfile.JavaClass;
-import org.apache.bcel.classfile.Method;
 
 /**
  * Whether initialising an untraced class can run a static initialiser, read from its class file on the
@@ -29,9 +23,7 @@ final class UntracedClassFiles implements AutoCloseable {
   private final URLClassLoader loader;
   private final Map<String, Boolean> known = new HashMap<>();
   /** Each class file read, once: empty when not found or unreadable. */
-  private final Map<String, Optional<JavaClass>> files = new HashMap<>();
-  /** Each class file's declared fields and methods as name + descriptor; empty when not found or unreadable. */
-  private final Map<String, Set<String>> members = new HashMap<>();
+  private final Map<String, Optional<JdkTypes.Declared>> files = new HashMap<>();
 
   UntracedClassFiles(final List<Path> classpath) {
     final List<URL> urls = new ArrayList<>();
@@ -60,22 +52,8 @@ final class UntracedClassFiles implements AutoCloseable {
    * initialises this class and not a supertype (JVMS 5.5). Unknown (not found, a JDK class) is {@code false}.
    */
   boolean declares(final String name, final String member, final String descriptor) {
-    return members.computeIfAbsent(name, this::membersOf).contains(member + descriptor);
-  }
-
-  private Set<String> membersOf(final String name) {
-    final JavaClass c = ClassFilter.isJdkClass(name) ? null : classFile(name);
-    if (c == null) {
-      return Set.of();
-    }
-    final Set<String> out = new HashSet<>();
-    for (final Field f : c.getFields()) {
-      out.add(f.getName() + f.getSignature());
-    }
-    for (final Method m : c.getMethods()) {
-      out.add(m.getName() + m.getSignature());
-    }
-    return out;
+    final JdkTypes.Declared c = ClassFilter.isJdkClass(name) ? null : classFile(name);
+    return c != null && c.members().contains(member + descriptor);
   }
 
   /**
@@ -100,14 +78,14 @@ final class UntracedClassFiles implements AutoCloseable {
   }
 
   /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
-  private JavaClass classFile(final String name) {
+  private JdkTypes.Declared classFile(final String name) {
     return files.computeIfAbsent(name, n -> Optional.ofNullable(parse(n))).orElse(null);
   }
 
-  private JavaClass parse(final String name) {
+  private JdkTypes.Declared parse(final String name) {
     final String resource = name.replace('.', '/') + ".class";
     try (InputStream in = loader.getResourceAsStream(resource)) {
-      return in == null ? null : new ClassParser(in, resource).parse();
+      return in == null ? null : JdkTypes.declared(in.readAllBytes());
     } catch (final IOException | RuntimeException e) {
       return null;
     }
@@ -117,23 +95,22 @@ final class UntracedClassFiles implements AutoCloseable {
     if (ClassFilter.isJdkClass(name)) {
       return false;
     }
-    final JavaClass c = classFile(name);
+    final JdkTypes.Declared c = classFile(name);
     if (c == null) {
       return true;
     }
-    for (final Method m : c.getMethods()) {
-      if (m.getName().equals("<clinit>")) {
-        return true;
-      }
+    if (c.members().contains("<clinit>()V")) {
+      return true;
     }
     // Interfaces are not initialised with their implementations unless they declare default methods:
     // counting them in over-approximates.
-    for (final String i : c.getInterfaceNames()) {
+    for (final String i : c.type().interfaces()) {
       if (mayInitialise(i)) {
         return true;
       }
     }
-    return !c.isInterface() && c.getSuperclassName() != null && mayInitialise(c.getSuperclassName());
+    final boolean isInterface = (c.type().access() & 0x0200) != 0;
+    return !isInterface && c.type().superName() != null && mayInitialise(c.type().superName());
   }
 
   @Override
