@@ -23,12 +23,16 @@ class ClassFilesTest {
 
   /** A jar with these entries (name to content); a multi-release jar when {@code multiRelease}. */
   private Path jar(final boolean multiRelease, final Map<String, String> entries) throws IOException {
+    return jar(dir.resolve(multiRelease ? "mr.jar" : "plain.jar"), multiRelease, entries);
+  }
+
+  private static Path jar(final Path jar, final boolean multiRelease, final Map<String, String> entries)
+      throws IOException {
     final Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
     if (multiRelease) {
       manifest.getMainAttributes().put(Attributes.Name.MULTI_RELEASE, "true");
     }
-    final Path jar = dir.resolve(multiRelease ? "mr.jar" : "plain.jar");
     try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
       for (final Map.Entry<String, String> e : entries.entrySet()) {
         out.putNextEntry(new JarEntry(e.getKey()));
@@ -74,5 +78,33 @@ class ClassFilesTest {
     final Path jar = jar(false, entries());
     assertThat(read(jar)).containsOnly(Map.entry("a.Logger", "base"), Map.entry("a.Plain", "plain"));
     assertThat(ClassFiles.contains(jar, "a/Only9.class")).isFalse();
+  }
+
+  @Test
+  void aReaderFindsAClassInTheFirstEntryHoldingItAsTheJvmDoes() throws IOException {
+    final Path classes = Files.createDirectories(dir.resolve("classes/a"));
+    Files.writeString(classes.resolve("Plain.class"), "from the directory");
+    final Path mr = jar(true, entries());
+    try (ClassFiles.Reader reader = new ClassFiles.Reader(java.util.List.of(dir.resolve("classes"), mr))) {
+      assertThat(reader.read("a.Plain")).map(String::new).contains("from the directory");
+      assertThat(reader.read("a.Logger")).map(String::new).contains("nine");
+      assertThat(reader.read("a.Only9")).map(String::new).contains("only nine");
+      assertThat(reader.read("a.Missing")).isEmpty();
+    }
+  }
+
+  @Test
+  void aJarWrittenAgainIsListedAgain() throws IOException {
+    final Path jar = jar(dir.resolve("lib.jar"), false, Map.of("a/One.class", "1"));
+    assertThat(ClassFiles.classNames(jar)).containsExactly("a.One");
+
+    jar(jar, false, Map.of("a/One.class", "1", "a/Two.class", "2"));
+    Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
+        Files.getLastModifiedTime(jar).toMillis() + 2000));
+
+    assertThat(ClassFiles.classNames(jar)).containsExactly("a.One", "a.Two");
+    try (ClassFiles.Reader reader = new ClassFiles.Reader(java.util.List.of(jar))) {
+      assertThat(reader.read("a.Two")).map(String::new).contains("2");
+    }
   }
 }

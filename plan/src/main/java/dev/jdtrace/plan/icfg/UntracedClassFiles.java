@@ -1,11 +1,8 @@
 package dev.jdtrace.plan.icfg;
 
+import dev.jdtrace.plan.ClassFiles;
 import dev.jdtrace.plan.ClassFilter;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,21 +17,13 @@ import java.util.Optional;
  * is known to initialise the class it names.
  */
 final class UntracedClassFiles implements AutoCloseable {
-  private final URLClassLoader loader;
+  private final ClassFiles.Reader reader;
   private final Map<String, Boolean> known = new HashMap<>();
   /** Each class file read, once: empty when not found or unreadable. */
   private final Map<String, Optional<JdkTypes.Declared>> files = new HashMap<>();
 
   UntracedClassFiles(final List<Path> classpath) {
-    final List<URL> urls = new ArrayList<>();
-    for (final Path p : classpath) {
-      try {
-        urls.add(p.toUri().toURL());
-      } catch (final MalformedURLException e) {
-        // Skipped: the JVM would not load from it either.
-      }
-    }
-    loader = new URLClassLoader(urls.toArray(URL[]::new), null);
+    reader = new ClassFiles.Reader(classpath);
   }
 
   boolean mayInitialise(final String name) {
@@ -61,12 +50,12 @@ final class UntracedClassFiles implements AutoCloseable {
    * class file's header is read.
    */
   Optional<List<String>> directSupertypes(final String name) {
-    final String resource = name.replace('.', '/') + ".class";
-    try (InputStream in = loader.getResourceAsStream(resource)) {
-      if (in == null) {
-        return Optional.empty();
-      }
-      final JdkTypes.Type t = JdkTypes.header(in.readAllBytes());
+    final Optional<byte[]> bytes = reader.read(name);
+    if (bytes.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      final JdkTypes.Type t = JdkTypes.header(bytes.get());
       final List<String> out = new ArrayList<>(t.interfaces());
       if (t.superName() != null) {
         out.add(t.superName());
@@ -83,9 +72,9 @@ final class UntracedClassFiles implements AutoCloseable {
   }
 
   private JdkTypes.Declared parse(final String name) {
-    final String resource = name.replace('.', '/') + ".class";
-    try (InputStream in = loader.getResourceAsStream(resource)) {
-      return in == null ? null : JdkTypes.declared(in.readAllBytes());
+    final Optional<byte[]> bytes = reader.read(name);
+    try {
+      return bytes.isEmpty() ? null : JdkTypes.declared(bytes.get());
     } catch (final IOException | RuntimeException e) {
       return null;
     }
@@ -115,10 +104,6 @@ final class UntracedClassFiles implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      loader.close();
-    } catch (final IOException e) {
-      // Nothing held open that matters.
-    }
+    reader.close();
   }
 }
