@@ -30,7 +30,8 @@ import java.util.Map;
  *   <li>{@link Strategy#FINE} and {@link Strategy#FUNCTION}: largest job first, into the session it adds
  *       the fewest breakpoints to, then the one with the fewest breakpoints.</li>
  * </ul>
- * Not thread-safe: splits reuse what they computed for the same weights array, which must not change.
+ * Splits may run on several threads at once (the cost model tries many session counts): what they reuse for the
+ * same weights array (which must not change) and cap is computed once, under the distributor's lock.
  */
 public final class Distributor {
   /** Used when no measured model is given: typical of the machines measured (DESIGN §3). */
@@ -56,10 +57,8 @@ public final class Distributor {
   private Lack[] full;
   /** {@link #minimumCap}, once computed. */
   private int minimum = -1;
-  /** The jobs {@link #jobsUnder} gave for {@link #splitCap}, and the witness sets they share. */
-  private int splitCap = -1;
-  private List<Job> splitJobs;
-  private SharedSets splitShared;
+  /** The jobs {@link #jobsUnder} gave for the last cap that splits some, and the witness sets they share. */
+  private Under split;
   /** The shared sets without a split: the callbacks' first witnesses, if any unit holds them. */
   private final SharedSets unsplitShared;
 
@@ -189,7 +188,7 @@ public final class Distributor {
   }
 
   /** The smallest cap under which the jobs fit: the largest unit that cannot be split, or pair of candidates. */
-  public int minimumCap() {
+  public synchronized int minimumCap() {
     if (minimum < 0) {
       minimum = Math.max(1, limiting().map(this::least).orElse(0));
     }
@@ -237,8 +236,9 @@ public final class Distributor {
       throw new CapTooSmallException(cap, minimum, limiting().map(this::describe)
           .orElse("a session needs room for one breakpoint"));
     }
-    final List<Job> jobs = jobsUnder(cap);
-    final SharedSets sharedSets = largestUnit() <= cap ? unsplitShared : splitShared;
+    final Under under = jobsUnder(cap);
+    final List<Job> jobs = under.jobs();
+    final SharedSets sharedSets = under.shared();
     final List<Ranked> sorted = new ArrayList<>(jobs.size());
     final Lack[] full = fullLacks(jobs, hitWeight);
     for (int k = 0; k < jobs.size(); k++) {
@@ -316,16 +316,15 @@ public final class Distributor {
     if (strategy != Strategy.OPTIMIZED) {
       return sessions;
     }
-    final List<Job> placed = jobsUnder(cap);
-    final SharedSets sets = largestUnit() <= cap ? unsplitShared : splitShared;
-    return Refinement.of(placed, sets.count(), sessions, pinned, hitWeight, cost, cap);
+    final Under under = jobsUnder(cap);
+    return Refinement.of(under.jobs(), under.shared().count(), sessions, pinned, hitWeight, cost, cap);
   }
 
   /**
    * What an empty session lacks of each job, per job; kept for the last weights, since the cost model splits
    * the same jobs with the same weights into many session counts.
    */
-  private Lack[] fullLacks(final List<Job> jobs, final double[] hitWeight) {
+  private synchronized Lack[] fullLacks(final List<Job> jobs, final double[] hitWeight) {
     if (fullWeight != hitWeight || fullJobs != jobs) {
       full = new Lack[jobs.size()];
       for (int k = 0; k < full.length; k++) {
@@ -342,21 +341,23 @@ public final class Distributor {
    * unit's choices, a choice's pairwise cover), in the jobs' order. Kept for the last cap, since the cost
    * model splits under one cap into many session counts.
    */
-  private List<Job> jobsUnder(final int cap) {
+  private synchronized Under jobsUnder(final int cap) {
     if (largestUnit() <= cap) {
-      return jobs;
+      return new Under(cap, jobs, unsplitShared);
     }
-    if (splitCap != cap) {
+    if (split == null || split.cap() != cap) {
       final List<Job> out = new ArrayList<>();
-      final Split split = new Split(cap, out);
+      final Split parts = new Split(cap, out);
       for (final Job job : jobs) {
-        addUnder(job, split);
+        addUnder(job, parts);
       }
-      splitJobs = List.copyOf(out);
-      splitShared = new SharedSets(split.sets);
-      splitCap = cap;
+      split = new Under(cap, List.copyOf(out), new SharedSets(parts.sets));
     }
-    return splitJobs;
+    return split;
+  }
+
+  /** The jobs under a cap, and the witness sets they share. */
+  private record Under(int cap, List<Job> jobs, SharedSets shared) {
   }
 
   /**

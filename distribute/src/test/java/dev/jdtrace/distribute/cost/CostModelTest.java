@@ -182,7 +182,8 @@ class CostModelTest {
     for (int j = 0; j < jobHits.size(); j++) {
       weight[shared + j] = jobHits.get(j);
     }
-    final List<Double> tried = new ArrayList<>();
+    // The counts are split on several threads at once.
+    final List<Double> tried = java.util.Collections.synchronizedList(new ArrayList<>());
     final SessionCount.Choice choice = SessionCount.choose(m, n -> {
       final List<BitSet> s = roundRobin(shared, jobHits.size(), n);
       tried.add(Prediction.of(m, s, weight, ALL, workers).wallMillis());
@@ -208,9 +209,11 @@ class CostModelTest {
         // A cap c deals the jobs over at least ⌈jobs / c⌉ sessions.
         final List<BitSet> s = roundRobin(0, jobHits.size(), Math.max(n, (jobHits.size() + cap - 1) / cap));
         final double wall = Prediction.of(m, s, weight, ALL, workers).wallMillis();
-        if (wall < best[0]) {
-          best[0] = wall;
-          best[1] = s.size();
+        synchronized (best) { // the counts are split on several threads at once
+          if (wall < best[0]) {
+            best[0] = wall;
+            best[1] = s.size();
+          }
         }
         return s;
       };
