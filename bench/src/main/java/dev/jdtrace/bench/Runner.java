@@ -101,9 +101,14 @@ final class Runner {
         // No cache yet: the first run reads the JDK.
       }
     }
-    // jdtrace as users run it: the release jar that bench/run.sh builds, with the launcher's JVM options.
-    final List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-Djdtrace.cache=" + cache,
-        "-jar", releaseJar.toString(), "run"));
+    // jdtrace as users run it: the release jar that bench/run.sh builds, with the launcher's JVM options, its
+    // class-data archive among them when the build made one (./jdtrace passes it too).
+    final List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1"));
+    final Path archive = releaseJar.resolveSibling("jdtrace.jsa");
+    if (Files.isRegularFile(archive)) {
+      cmd.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+    }
+    cmd.addAll(List.of("-Djdtrace.cache=" + cache, "-jar", releaseJar.toString(), "run"));
     for (final String o : c.options()) {
       if (!o.equals(Config.KEEP_CACHE)) {
         cmd.add(o.equals(Config.WEIGHTS) ? allBlocksTrace(w).toString() : o);
