@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 13";
+  private static final String FORMAT = "jdtrace plan cache 14";
 
   private PlanCache() {
   }
@@ -92,7 +92,7 @@ final class PlanCache {
    * @param ran their methods that ran, or {@code null} when not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    * @param threads the threads it saw enter traced methods
-   * @param wallMillis its wall time, launch to exit, or {@code null} when not known (an older entry)
+   * @param wallMillis its wall time, launch to the VM's death, or {@code null} when not known (an older entry)
    * @param probes what its own breakpoints cost it, or {@code null} when not known
    * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
    * @param reflected the traced methods reflection entered, or {@code null} when not known

@@ -19,7 +19,7 @@ import dev.jdtrace.plan.cost.CostModel;
  * <p>It also carries the hits each witness took in an earlier run of the same command and input, when they
  * missed that run's prediction ({@link LearnedHits}).
  *
- * @param wallMillis the first run's wall time, launch to exit, or -1 when not known
+ * @param wallMillis the first run's wall time, launch to the VM's death (FirstRun.Loaded), or -1 when not known
  * @param probes what the first run's breakpoints cost it, or {@code null} when its time is not known
  * @param hits learned hits per witness ({@link LearnedHits#key}), or {@code null}
  */
