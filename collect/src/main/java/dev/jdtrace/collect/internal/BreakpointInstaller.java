@@ -195,7 +195,7 @@ final class BreakpointInstaller {
 
   /**
    * Proves one method's witnesses safe: the JVM's bytecode hashes to the analysed one, and each witness starts an
-   * instruction of it and has a location. Two round trips at most (the bytecode, then the line table).
+   * instruction of it. One round trip at most (the bytecode): a witness's location needs no line table.
    */
   private Checked check(final MethodCfg cfg, final Map<String, Method> jvmMethods) {
     final Method method = jvmMethods.get(cfg.id().nameAndDescriptor());
