@@ -120,6 +120,8 @@ public final class ClassFiles {
    */
   public static final class Reader implements AutoCloseable {
     private final List<Path> classpath;
+    /** Per entry, a jar's class names, looked up once per reader; empty for a directory or a missing entry. */
+    private final Map<Path, Optional<Set<String>>> jarNames = new HashMap<>();
     private final Map<Path, JarFile> open = new HashMap<>();
 
     public Reader(final List<Path> classpath) {
@@ -131,12 +133,14 @@ public final class ClassFiles {
       final String resource = binaryName.replace('.', '/') + ".class";
       try {
         for (final Path entry : classpath) {
-          if (Files.isDirectory(entry)) {
+          final Optional<Set<String>> names = jarNames.computeIfAbsent(entry,
+              e -> Files.isRegularFile(e) ? Optional.of(listing(e).set()) : Optional.empty());
+          if (names.isEmpty()) {
             final Path file = entry.resolve(resource);
             if (Files.isRegularFile(file)) {
               return Optional.of(Files.readAllBytes(file));
             }
-          } else if (Files.isRegularFile(entry) && listing(entry).set().contains(binaryName)) {
+          } else if (names.get().contains(binaryName)) {
             final JarFile jar = open.computeIfAbsent(entry, ClassFiles::openUnchecked);
             final JarEntry e = jar.getJarEntry(resource);
             if (e != null) {

@@ -5,7 +5,8 @@ import dev.jdtrace.plan.cost.CostModel;
 
 /**
  * What every session of a program pays before its first hit, from the program's first run: its JVM start,
- * attach, class loading, its own work and exit, as that run measured them. The calibration's trivial program
+ * attach, class loading and its own work up to the VM's death, where the debugger lets go, as that run measured
+ * them. The calibration's trivial program
  * starts in 0.5 s; a library driver's sessions measured 2 to 3 s each. The first run's own breakpoints are
  * taken off its wall time by the model's own terms ({@link FirstRun.Probes}): setting them, the stops at class
  * prepares, and their hits, each walking the requests set. A session sets its own breakpoints instead.

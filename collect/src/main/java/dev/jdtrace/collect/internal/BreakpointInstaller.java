@@ -176,16 +176,6 @@ final class BreakpointInstaller {
   /** The instruction starts known without reading a method's bytecode: offset 0 starts all code. */
   private static final int[] ENTRY_ONLY = {0};
 
-  /** Whether a method has a witness at a block other than its entry. */
-  private boolean witnessPastEntry(final MethodCfg cfg, final int m) {
-    for (int b = 0; b < cfg.blocks().size(); b++) {
-      if (witnesses.get(program.blockId(m, b)) && cfg.blocks().get(b).startBci() != 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** One method of a prepared class: its traced index and witnesses, or why its class is refused. */
   private record Checked(Method method, int index, List<Witness> witnesses, String refusal) {
     static Checked refused(final String why) {
@@ -203,8 +193,15 @@ final class BreakpointInstaller {
       return Checked.refused("method " + cfg.id().nameAndDescriptor() + " is missing in the JVM");
     }
     final int m = program.methodIndex(cfg.id());
+    final List<Integer> witnessed = new ArrayList<>();
+    for (int b = 0; b < cfg.blocks().size(); b++) {
+      if (witnesses.get(program.blockId(m, b))) {
+        witnessed.add(b);
+      }
+    }
     final int[] starts;
-    if (checked == null || checked.get(m) || witnessPastEntry(cfg, m)) {
+    final boolean pastEntry = witnessed.stream().anyMatch(b -> cfg.blocks().get(b).startBci() != 0);
+    if (checked == null || checked.get(m) || pastEntry) {
       final byte[] code = method.bytecodes();
       if (!Bytecode.sha256(code).equals(cfg.codeHash())) {
         return Checked.refused("the bytecode of " + cfg.id().nameAndDescriptor()
@@ -216,14 +213,12 @@ final class BreakpointInstaller {
     }
     final List<Witness> found = new ArrayList<>();
     final InstallOrder order = new InstallOrder(cfg);
-    for (int b = 0; b < cfg.blocks().size(); b++) {
+    for (final int b : witnessed) {
       final int id = program.blockId(m, b);
-      if (!witnesses.get(id)) {
-        continue;
-      }
       final int bci = cfg.blocks().get(b).startBci();
       if (Arrays.binarySearch(starts, bci) < 0) {
-        return Checked.refused("offset " + bci + " of " + cfg.id().nameAndDescriptor() + " is not an instruction start");
+        return Checked.refused("offset " + bci + " of " + cfg.id().nameAndDescriptor()
+            + " is not an instruction start");
       }
       found.add(new Witness(new CodeLocation(method, bci), id, order.weight(b), order.once(b)));
     }

@@ -50,21 +50,15 @@ final class UntracedClassFiles implements AutoCloseable {
    * class file's header is read.
    */
   Optional<List<String>> directSupertypes(final String name) {
-    final Optional<byte[]> bytes = reader.read(name);
-    if (bytes.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      final JdkTypes.Type t = JdkTypes.header(bytes.get());
-      final List<String> out = new ArrayList<>(t.interfaces());
-      if (t.superName() != null) {
-        out.add(t.superName());
+    return Optional.ofNullable(classFile(name)).map(c -> {
+      final List<String> out = new ArrayList<>(c.type().interfaces());
+      if (c.type().superName() != null) {
+        out.add(c.type().superName());
       }
-      return Optional.of(out);
-    } catch (final IOException | RuntimeException e) {
-      return Optional.empty();
-    }
+      return out;
+    });
   }
+
 
   /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
   private JdkTypes.Declared classFile(final String name) {
