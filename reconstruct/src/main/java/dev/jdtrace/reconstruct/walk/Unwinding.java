@@ -1,6 +1,7 @@
 package dev.jdtrace.reconstruct.walk;
 
 import dev.jdtrace.trace.stream.ExceptionRecord;
+import java.util.List;
 
 /**
  * Exceptions in the walk: when the exception at every stream's head is thrown where the walk stands, and
@@ -22,16 +23,57 @@ final class Unwinding {
     return failedInit;
   }
 
-  /** Whether the walk, with {@code top} on its stack, stands where {@code e} was thrown. */
+  /**
+   * Whether the walk, with {@code top} on its stack, stands where {@code e} was thrown: at its block, and with
+   * a stack it can unwind as the record says. The stack tells a recursive method's frames apart: the innermost
+   * frame can stand at the throw's block (its pure call returned) before it returns to the frame that threw.
+   */
   boolean atThrowPoint(final ExceptionRecord e, final WalkFrame top) {
+    final boolean here;
     if (!e.inCall()) {
-      return !top.isUntraced() && top.block == e.throwBlock();
+      here = !top.isUntraced() && top.block == e.throwBlock();
+    } else if (top.isUntraced()) {
+      here = top.site == e.throwBlock();
+    } else {
+      here = top.block == e.throwBlock() && walk.structure.targets(top.block) != null
+          && walk.structure.targets(top.block).isPure();
     }
-    if (top.isUntraced()) {
-      return top.site == e.throwBlock();
+    return here && unwindsFromHere(e);
+  }
+
+  /**
+   * Whether unwinding {@code e} from the walk's stack ends as its record says: the traced frames it names are
+   * there, and below them the frame that caught it (untraced code, the handler's method, or none traced for an
+   * uncaught one). An unknown frame count claims nothing: {@link #unwind} refuses it.
+   */
+  private boolean unwindsFromHere(final ExceptionRecord e) {
+    if (e.unwound() == ExceptionRecord.UNKNOWN_FRAMES) {
+      return true;
     }
-    return top.block == e.throwBlock() && walk.structure.targets(top.block) != null
-        && walk.structure.targets(top.block).isPure();
+    final List<WalkFrame> stack = walk.stack();
+    int i = stack.size() - 1;
+    int popped = 0;
+    WalkFrame last = null;
+    while (popped < e.unwound()) {
+      if (i <= 0) {
+        return false;
+      }
+      final WalkFrame f = stack.get(i--);
+      if (!f.isUntraced()) {
+        popped++;
+        last = f;
+      }
+    }
+    if (e.catchBlock() == ExceptionRecord.UNCAUGHT) {
+      return stack.subList(1, i + 1).stream().allMatch(WalkFrame::isUntraced);
+    }
+    if (e.catchBlock() == ExceptionRecord.UNTRACED) {
+      return stack.get(i).isUntraced() || (last != null && last.kind == WalkFrame.Kind.INTERRUPT);
+    }
+    while (i > 0 && stack.get(i).isUntraced()) {
+      i--;
+    }
+    return !stack.get(i).isUntraced() && stack.get(i).method == walk.program.methodOf(e.catchBlock());
   }
 
   /** Pops the exception from every stream and the frames it unwound, and enters the handler that caught it. */

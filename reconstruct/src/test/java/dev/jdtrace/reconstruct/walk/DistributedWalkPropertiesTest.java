@@ -186,8 +186,9 @@ class DistributedWalkPropertiesTest {
 
   /**
    * The witnesses {@code SmallUnits} adds below the optimal profile's least cap: the profile keeps every witness it
-   * had, its least cap is no higher, and under any cap from the new least cap up, every execution merges back
-   * exactly, the class initialisers of a block included (they may now sit in different sessions).
+   * had, its least cap is no higher (but for a pair's two witnesses), and under any cap from the new least cap up,
+   * every execution merges back exactly, the class initialisers of a block included (they may now sit in different
+   * sessions).
    */
   @Property(tries = 150)
   void smallUnitsSplitUnderTheirLeastCapMergeBackToEveryExecution(@ForAll("recipes") final List<Integer> recipe,
@@ -203,7 +204,9 @@ class DistributedWalkPropertiesTest {
     final Distributor before = new Distributor(c.generated().program, DecisionUnits.of(optimal.model()), strategy);
     final Distributor distributor = new Distributor(c.generated().program, DecisionUnits.of(plan.model()), strategy);
     final int least = distributor.minimumCap();
-    assertThat(least).isLessThanOrEqualTo(before.minimumCap());
+    // A choice spread in pairs needs two witnesses: a least cap of 1 can rise to 2 (jdtrace adds them only for a
+    // cap below the least cap, so never then).
+    assertThat(least).isLessThanOrEqualTo(Math.max(2, before.minimumCap()));
     Statistics.label("witnesses added").collect(plan.witnesses().cardinality() > optimal.witnesses().cardinality());
     Statistics.label("least cap lowered").collect(least < before.minimumCap());
     final int cap = least + Math.max(0, distributor.largestUnit() - least) * capPercent * capPercent / 10_000;

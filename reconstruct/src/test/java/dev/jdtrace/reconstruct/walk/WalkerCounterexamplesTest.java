@@ -525,6 +525,59 @@ class WalkerCounterexamplesTest {
     assertDecodes(p, ProfileKind.CONDITION_TARGETS, true);
   }
 
+  /**
+   * Found by the properties in CI (seed -7962403384945842344): main recurses, then its Math.abs throws after the
+   * innermost call has returned, and untraced code catches it, 3 frames down. The innermost frame stands at the same
+   * block first, where Math.abs returned; the walk threw there, 3 frames too deep.
+   */
+  @Test
+  void exceptionAfterARecursiveCallReturned() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 2),
+            b(1, BlockEnd.GOTO, 3),
+            b(2, BlockEnd.FALLTHROUGH, 3),
+            b(3, BlockEnd.BRANCH, 4, 5),
+            call(4, new CallSite(CallSite.Kind.STATIC, "g.C00", "main", GeneratedProgram.MAIN_DESC)),
+            call(5, ABS),
+            b(6, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * The same shape with the throw caught by a handler of the recursive method: the innermost frame's Math.abs and
+   * its caller's, after it returned, throw into the same handler with nothing unwound.
+   */
+  @Test
+  void exceptionCaughtInARecursiveMethodAfterItsCallReturned() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            call(0, site("g.C00", "f")),
+            b(1, BlockEnd.RETURN)),
+        method("g.C00", "f", "()V",
+            b(0, BlockEnd.BRANCH, 1, 2),
+            call(1, site("g.C00", "f")),
+            handled(call(2, ABS), 4),
+            b(3, BlockEnd.RETURN),
+            b(4, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
+  /**
+   * The same shape through untraced code: main's Arrays.sort may call main back, whose Math.abs returns; the
+   * callback returns, and the caller's Math.abs throws. Both frames stand at the throw's block.
+   */
+  @Test
+  void exceptionAfterACallbackReturned() {
+    final Program p = program(cls("g.C00", List.of(),
+        method("g.C00", "main", GeneratedProgram.MAIN_DESC,
+            b(0, BlockEnd.BRANCH, 1, 2),
+            call(1, SORT),
+            call(2, ABS),
+            b(3, BlockEnd.RETURN))));
+    assertDecodes(p, ProfileKind.OPTIMAL, true);
+  }
+
   // -----------------------------------------------------------------------------------------------------------
 
   /**
