@@ -74,6 +74,8 @@ public final class FirstRun {
    * @param ran the methods of those classes that ran, as {@code class.name+descriptor} (generated classes left
    *     out: they have no plan), each with what is known of its runs: 1 (once), {@link #AGAIN} (more than once), or
    *     more: the runs the JVM's profile counted, a lower bound ({@code JitProfile})
+   * @param jumps of the methods that ran, the jumps the JVM's profile counted, as triples (from bci, to bci, times):
+   *     lower bounds ({@code JitProfile.Counts#jumps})
    * @param untraced the untraced, non-JDK classes loaded when the VM died ({@code UntracedLoaded}), sorted
    * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), sorted, or {@code null}
    *     when it was called too often to watch ({@link SessionResult#MOST_REFLECTIVE_CALLS})
@@ -84,11 +86,12 @@ public final class FirstRun {
    * @param wallMillis launch to the VM's death, where the debugger let go (its exit after that prints the JVM's profile)
    * @param probes what its own breakpoints cost it
    */
-  public record Loaded(Set<String> classes, Map<String, Integer> ran, Set<String> untraced, Set<String> reflected,
-      int threads, int exitCode, String stdoutSha256, long wallMillis, Probes probes) {
+  public record Loaded(Set<String> classes, Map<String, Integer> ran, Map<String, long[]> jumps, Set<String> untraced,
+      Set<String> reflected, int threads, int exitCode, String stdoutSha256, long wallMillis, Probes probes) {
     public Loaded {
       classes = Set.copyOf(classes);
       ran = Map.copyOf(ran);
+      jumps = Map.copyOf(jumps);
       untraced = Set.copyOf(untraced);
       reflected = reflected == null ? null : Set.copyOf(reflected);
     }
@@ -198,10 +201,13 @@ public final class FirstRun {
       // printing its profile (GuavaDriver 0.15 s, javaparser 0.6 s), which no session pays.
       final long drained = System.nanoTime();
       final int exitCode = target.waitFor();
-      JitProfile.read(profile).forEach((method, runs) -> ran.computeIfPresent(method,
+      final JitProfile.Counts counts = JitProfile.read(profile);
+      counts.runs().forEach((method, runs) -> ran.computeIfPresent(method,
           (m, known) -> (int) Math.max(known, Math.min(runs, Integer.MAX_VALUE))));
-      return new Loaded(classes, ran, untraced, reflection.overflowed() ? null : reflection.entered(), threads.size(),
-          exitCode, target.stdoutSha256(), (drained - start) / 1_000_000, tally.probes());
+      final Map<String, long[]> jumps = new TreeMap<>(counts.jumps());
+      jumps.keySet().retainAll(ran.keySet());
+      return new Loaded(classes, ran, jumps, untraced, reflection.overflowed() ? null : reflection.entered(),
+          threads.size(), exitCode, target.stdoutSha256(), (drained - start) / 1_000_000, tally.probes());
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TargetException("interrupted while running the program's first pass");

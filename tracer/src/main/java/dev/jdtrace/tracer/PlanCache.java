@@ -50,7 +50,7 @@ import java.util.zip.ZipFile;
 final class PlanCache {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Bumped when the planner's output, or what the first run records, changes for the same input. */
-  private static final String FORMAT = "jdtrace plan cache 14";
+  private static final String FORMAT = "jdtrace plan cache 15";
 
   private PlanCache() {
   }
@@ -90,6 +90,7 @@ final class PlanCache {
    *
    * @param classes the traced classes it loaded
    * @param ran their methods that ran, or {@code null} when not known
+   * @param jumps the jumps the JVM counted in them, or {@code null} when not known (an older entry)
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known (an older entry)
    * @param threads the threads it saw enter traced methods
    * @param wallMillis its wall time, launch to the VM's death, or {@code null} when not known (an older entry)
@@ -97,7 +98,8 @@ final class PlanCache {
    * @param hits hits per witness that a later run took where its prediction missed them, or {@code null}
    * @param reflected the traced methods reflection entered, or {@code null} when not known
    */
-  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran, List<String> untraced,
+  record StoredClasses(List<String> classes, java.util.Map<String, Integer> ran,
+      java.util.Map<String, long[]> jumps, List<String> untraced,
       int threads, Long wallMillis, dev.jdtrace.collect.FirstRun.Probes probes, java.util.Map<String, Long> hits,
       List<String> reflected) {
   }
@@ -151,6 +153,8 @@ final class PlanCache {
         .append(traced.filter().excludes())
         .append("\nopen ").append(traced.openWorld()).append("\nlearned ").append(new TreeSet<>(traced.learned()))
         .append("\nran ").append(traced.ran() == null ? "unknown" : digest(new java.util.TreeMap<>(traced.ran()).toString()))
+        .append("\njumps ").append(digest(new java.util.TreeMap<>(traced.jumps()).entrySet().stream()
+            .map(e -> e.getKey() + java.util.Arrays.toString(e.getValue())).toList().toString()))
         .append("\nuntraced ").append(traced.untraced() == null ? "unknown" : digest(new TreeSet<>(traced.untraced())
             .toString())).append("\nany subclass ").append(traced.anySubclass())
         .append("\nrunning ").append(traced.running() == null ? "every method" : digest(traced.running().toString()))
@@ -237,7 +241,7 @@ final class PlanCache {
   static PlannedClasses.Observed readLoaded(final String key) {
     final StoredClasses stored = read("loaded-" + key, StoredClasses.class);
     return stored == null || stored.classes() == null ? null : new PlannedClasses.Observed(
-        new TreeSet<>(stored.classes()), stored.ran(), stored.untraced() == null ? null
+        new TreeSet<>(stored.classes()), stored.ran(), stored.jumps(), stored.untraced() == null ? null
         : new TreeSet<>(stored.untraced()), stored.threads(), stored.wallMillis() == null ? -1 : stored.wallMillis(),
         stored.probes(), stored.hits(), stored.reflected() == null ? null : new TreeSet<>(stored.reflected()));
   }
@@ -245,6 +249,7 @@ final class PlanCache {
   static void writeLoaded(final String key, final PlannedClasses.Observed observed) {
     write("loaded-" + key, new StoredClasses(new ArrayList<>(observed.classes()),
         observed.ran() == null ? null : new java.util.TreeMap<>(observed.ran()),
+        observed.jumps() == null ? null : new java.util.TreeMap<>(observed.jumps()),
         observed.untraced() == null ? null : new ArrayList<>(observed.untraced()), observed.threads(),
         observed.wallMillis() < 0 ? null : observed.wallMillis(), observed.probes(),
         observed.hits() == null ? null : new java.util.TreeMap<>(observed.hits()),

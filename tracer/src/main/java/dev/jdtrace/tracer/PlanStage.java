@@ -75,7 +75,7 @@ final class PlanStage {
     return observed == null ? TracedProgram.load(command, filter, null, null, List.of(), null, null)
         : TracedProgram.load(command, filter, observed.classes(), untraced ? observed.untraced() : null, List.of(),
             sentinels && observed.ran() != null ? observed.ran().keySet() : null,
-            untraced ? observed.reflected() : null).withRan(observed.ran());
+            untraced ? observed.reflected() : null).withRan(observed.ran(), observed.jumps());
   }
 
   /**

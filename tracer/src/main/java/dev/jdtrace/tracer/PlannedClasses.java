@@ -26,6 +26,8 @@ final class PlannedClasses {
    * @param classes the traced classes it loaded
    * @param ran their methods that ran ({@code class.name+descriptor}) with how often ({@code FirstRun.Loaded.ran}),
    *     or {@code null} when not known
+   * @param jumps the jumps the JVM counted in those methods ({@code FirstRun.Loaded.jumps}), or {@code null} when
+   *     not known
    * @param untraced the untraced, non-JDK classes it loaded, or {@code null} when not known
    * @param threads the threads it saw enter traced methods (a lower bound), 0 when not known
    * @param shown the first run, whose output passed through, or {@code null} when it was skipped
@@ -37,19 +39,20 @@ final class PlannedClasses {
    * @param reflected the traced methods reflection entered ({@code class.name+descriptor}), with those
    *     sessions then saw it enter, or {@code null} when not known
    */
-  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, Set<String> untraced, int threads,
-      ShownRun shown, long wallMillis, FirstRun.Probes probes, java.util.Map<String, Long> hits,
-      Set<String> reflected) {
+  record Observed(Set<String> classes, java.util.Map<String, Integer> ran, java.util.Map<String, long[]> jumps,
+      Set<String> untraced, int threads, ShownRun shown, long wallMillis, FirstRun.Probes probes,
+      java.util.Map<String, Long> hits, Set<String> reflected) {
     /** What the plan cache remembers: no run was made, none was shown. */
-    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran, final Set<String> untraced,
-        final int threads, final long wallMillis, final FirstRun.Probes probes, final java.util.Map<String, Long> hits,
+    Observed(final Set<String> classes, final java.util.Map<String, Integer> ran,
+        final java.util.Map<String, long[]> jumps, final Set<String> untraced, final int threads,
+        final long wallMillis, final FirstRun.Probes probes, final java.util.Map<String, Long> hits,
         final Set<String> reflected) {
-      this(classes, ran, untraced, threads, null, wallMillis, probes, hits, reflected);
+      this(classes, ran, jumps, untraced, threads, null, wallMillis, probes, hits, reflected);
     }
 
     /** The same, with the hits a run took where its prediction missed them. */
     Observed withHits(final java.util.Map<String, Long> learned) {
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, learned, reflected);
+      return new Observed(classes, ran, jumps, untraced, threads, shown, wallMillis, probes, learned, reflected);
     }
 
     /**
@@ -59,12 +62,12 @@ final class PlannedClasses {
     Observed reflectedToo(final Set<String> methods) {
       final Set<String> more = new TreeSet<>(reflected == null ? Set.of() : reflected);
       more.addAll(methods);
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, hits, more).ranToo(methods);
+      return new Observed(classes, ran, jumps, untraced, threads, shown, wallMillis, probes, hits, more).ranToo(methods);
     }
 
     /** The same, with reflection no longer watched: it opens the world, as when nothing is known of it. */
     Observed reflectionUnwatched() {
-      return new Observed(classes, ran, untraced, threads, shown, wallMillis, probes, hits, null);
+      return new Observed(classes, ran, jumps, untraced, threads, shown, wallMillis, probes, hits, null);
     }
 
     /**
@@ -77,7 +80,7 @@ final class PlannedClasses {
       }
       final java.util.Map<String, Integer> more = new java.util.TreeMap<>(ran);
       methods.forEach(m -> more.putIfAbsent(m, 1));
-      return new Observed(classes, more, untraced, threads, shown, wallMillis, probes, hits, reflected);
+      return new Observed(classes, more, jumps, untraced, threads, shown, wallMillis, probes, hits, reflected);
     }
 
     /**
@@ -120,7 +123,8 @@ final class PlannedClasses {
     }
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
-    final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.untraced(), loaded.threads(),
+    final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.jumps(), loaded.untraced(),
+        loaded.threads(),
         new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), loaded.probes(),
         null, loaded.reflected());
     // Input typed during the run may have ended only now: its key is known once it is complete.
@@ -202,7 +206,8 @@ final class PlannedClasses {
       untraced.addAll(unknown.untraced());
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
-    return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, untraced, planned.threads(),
+    return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, planned.jumps(), untraced,
+        planned.threads(),
         planned.shown(), planned.wallMillis(), planned.probes(), planned.hits(), planned.reflected());
   }
 }

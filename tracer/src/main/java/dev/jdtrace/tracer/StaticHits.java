@@ -1,8 +1,11 @@
 package dev.jdtrace.tracer;
 
 import dev.jdtrace.collect.FirstRun;
+import dev.jdtrace.plan.model.Block;
 import dev.jdtrace.plan.model.MethodCfg;
 import dev.jdtrace.plan.model.Program;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -51,21 +54,83 @@ final class StaticHits {
     return out;
   }
 
-  /** The block weights capped at {@link #CAP}, times the runs expected of their method. */
+  /**
+   * The block weights capped at {@link #CAP}, times the runs expected of their method; at least the entries the
+   * JVM's profile counted ({@link #counted}).
+   */
   static double[] of(final double[] blockWeights, final TracedProgram traced) {
     final Program p = traced.program();
     final Map<String, Integer> ran = traced.ran();
     final double[] out = new double[blockWeights.length];
     for (int m = 0; m < p.methods().size(); m++) {
       final MethodCfg method = p.methods().get(m);
-      final int seen = ran == null ? 1
-          : ran.getOrDefault(method.id().className() + "." + method.id().nameAndDescriptor(), 0);
+      final String key = TracedProgram.ranKey(method);
+      final int seen = ran == null ? 1 : ran.getOrDefault(key, 0);
       final double runs = seen == FirstRun.AGAIN ? AGAIN_RUNS : seen;
+      final long[] jumps = traced.jumps().get(key);
+      final long[] counted = jumps == null ? null : counted(method, seen, jumps);
       final int base = p.blockId(m, 0);
       for (int b = 0; b < method.blocks().size(); b++) {
-        out[base + b] = runs * Math.min(blockWeights[base + b], CAP);
+        out[base + b] = Math.max(runs * Math.min(blockWeights[base + b], CAP), counted == null ? 0 : counted[b]);
       }
     }
     return out;
+  }
+
+  /**
+   * The entries of each block of a method that the JVM's profile proves: a lower bound. A block is entered by every
+   * jump the profile counted to it, and by every entry of a block before it whose only way on leads there and whose
+   * end the profile did not count (a call, a fall-through, a jump run before the profile began); the method's entry
+   * block by each of its {@code seen} runs. A loop run thousands of times in one run of its method is expected that
+   * often, where the estimate counts {@value #CAP}. (A call that throws does not go on to its return site: a bound
+   * for the estimate, not for a proof.)
+   *
+   * @param jumps triples (from bci, to bci, times) as {@code JitProfile} reads them
+   */
+  static long[] counted(final MethodCfg method, final int seen, final long[] jumps) {
+    final List<Block> blocks = method.blocks();
+    final Map<Integer, Integer> startingAt = new HashMap<>();
+    final Map<Integer, Integer> endingAt = new HashMap<>();
+    for (final Block b : blocks) {
+      startingAt.put(b.startBci(), b.index());
+      endingAt.put(b.endBci(), b.index());
+    }
+    final long[] counted = new long[blocks.size()];
+    final boolean[] jumpCounted = new boolean[blocks.size()];
+    counted[0] = seen;
+    for (int i = 0; i + 2 < jumps.length; i += 3) {
+      final Integer from = endingAt.get((int) jumps[i]);
+      final Integer to = startingAt.get((int) jumps[i + 1]);
+      if (from != null && to != null) {
+        jumpCounted[from] = true;
+        counted[to] += jumps[i + 2];
+      }
+    }
+    // A block passes its entries on along its one way on unless the profile counted that jump, once every block that
+    // leads there so has passed on its own (Kahn's order). A cycle holds a jump the profile counts (a loop's test or
+    // its goto): a cycle without one, a jump run before the profile began, passes nothing on, which still bounds.
+    final int[] waiting = new int[blocks.size()];
+    for (final Block b : blocks) {
+      if (!jumpCounted[b.index()] && b.successors().size() == 1) {
+        waiting[b.successors().get(0)]++;
+      }
+    }
+    final java.util.ArrayDeque<Integer> ready = new java.util.ArrayDeque<>();
+    for (int b = 0; b < blocks.size(); b++) {
+      if (waiting[b] == 0) {
+        ready.add(b);
+      }
+    }
+    while (!ready.isEmpty()) {
+      final Block b = blocks.get(ready.poll());
+      if (!jumpCounted[b.index()] && b.successors().size() == 1) {
+        final int next = b.successors().get(0);
+        counted[next] += counted[b.index()];
+        if (--waiting[next] == 0) {
+          ready.add(next);
+        }
+      }
+    }
+    return counted;
   }
 }

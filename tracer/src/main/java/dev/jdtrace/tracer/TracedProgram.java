@@ -43,6 +43,8 @@ import java.util.function.Consumer;
  * @param ran the methods the first run saw run ({@code class.name+descriptor}) with how often (once, again, or
  *     as counted by the JVM: {@code FirstRun.Loaded.ran}), which weigh the predicted hits; {@code null} when not
  *     known
+ * @param jumps of the methods that ran, the jumps the JVM's profile counted in the first run, as triples (from bci,
+ *     to bci, times; {@code FirstRun.Loaded.jumps}), which weigh the predicted hits of blocks in loops
  * @param untraced the untraced, non-JDK classes the plan assumes the program loads (those its first run
  *     loaded), or {@code null} when it assumes nothing; a session that loads another says so, and the run
  *     plans again
@@ -58,22 +60,23 @@ import java.util.function.Consumer;
  */
 public record TracedProgram(JavaCommand command, ClassFilter filter, List<String> includes, Program program,
     IcfgModel.Structure structure, Optional<String> openWorld, List<String> learned, UntracedCallers callers,
-    Set<String> unplanned, Map<String, Integer> ran, Set<String> untraced, boolean anySubclass, BitSet running,
-    Set<String> reflected) {
+    Set<String> unplanned, Map<String, Integer> ran, Map<String, long[]> jumps, Set<String> untraced,
+    boolean anySubclass, BitSet running, Set<String> reflected) {
 
   public TracedProgram {
     learned = List.copyOf(learned);
     unplanned = Set.copyOf(unplanned);
     ran = ran == null ? null : Map.copyOf(ran);
+    jumps = jumps == null ? Map.of() : Map.copyOf(jumps);
     untraced = untraced == null ? null : Set.copyOf(untraced);
     running = running == null ? null : (BitSet) running.clone();
     reflected = reflected == null ? null : Set.copyOf(reflected);
   }
 
-  /** The same program with what its first run saw run. */
-  TracedProgram withRan(final Map<String, Integer> methods) {
+  /** The same program with what its first run saw run, and the jumps the JVM counted in it. */
+  TracedProgram withRan(final Map<String, Integer> methods, final Map<String, long[]> counted) {
     return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
-        methods, untraced, anySubclass, running, reflected);
+        methods, counted, untraced, anySubclass, running, reflected);
   }
 
   /** The key of a method in {@link #ran}: {@code class.name+descriptor}. */
@@ -162,7 +165,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     }
     final BitSet running = ran == null ? null : running(program, ran);
     final TracedProgram closed = new TracedProgram(command, filter, patterns, program, null, Optional.empty(),
-        List.of(), UntracedCallers.NONE, unplanned, null, untraced, false, running, null).withLearned(List.of());
+        List.of(), UntracedCallers.NONE, unplanned, null, null, untraced, false, running, null).withLearned(List.of());
     final Optional<String> open = OpenWorld.reason(closed.structure(), filter, command.mainClass(),
         !excludes.isEmpty());
     if (open.isEmpty()) {
@@ -176,7 +179,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     if (untraced == null) {
       // Untraced code runs, and what of it is not known: any class may be subclassed where it cannot be seen.
       return new TracedProgram(command, filter, patterns, program, null, open, List.of(), callers, unplanned, null,
-          null, true, running, null).withLearned(learned);
+          null, null, true, running, null).withLearned(learned);
     }
     final UntracedCode code = UntracedCode.of(command.classpath(), untraced);
     final Optional<String> unseen = OpenWorld.byName(closed.structure(), command.mainClass(), false)
@@ -187,14 +190,14 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         && (OpenWorld.reflects(closed.structure(), command.mainClass()) || code.reflection().isPresent())
         && OpenWorld.byName(closed.structure(), command.mainClass(), true).or(() -> code.dynamic(true)).isEmpty();
     return new TracedProgram(command, filter, patterns, program, null, watch ? Optional.empty() : unseen, List.of(),
-        callers, unplanned, null, untraced, !code.unseen().isEmpty(), running, watch ? reflected : null)
+        callers, unplanned, null, null, untraced, !code.unseen().isEmpty(), running, watch ? reflected : null)
         .withLearned(learned);
   }
 
   /** The same program with reflection watched: what it entered in the first run are entries. */
   private TracedProgram watching(final Set<String> entered) {
     return new TracedProgram(command, filter, includes, program, structure, openWorld, learned, callers, unplanned,
-        ran, untraced, anySubclass, running, entered);
+        ran, jumps, untraced, anySubclass, running, entered);
   }
 
   /** The method indices of the named methods. */
@@ -254,7 +257,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
     final IcfgModel.Structure structure = IcfgModel.Structure.of(program, resolver, classpath, true,
         callers.entered());
     return new TracedProgram(null, filter, filter.includes(), program, structure,
-        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, true, null, null);
+        Optional.of("attached to a running JVM"), List.of(), callers, unplanned, null, null, null, true, null, null);
   }
 
   /**
@@ -286,7 +289,7 @@ public record TracedProgram(JavaCommand command, ClassFilter filter, List<String
         entries.contains(EVERY_METHOD), entered, running, reflected != null);
     pure.save();
     return new TracedProgram(command, filter, includes, program, rebuilt, openWorld, entries, callers, unplanned,
-        ran, untraced, anySubclass, running, reflected);
+        ran, jumps, untraced, anySubclass, running, reflected);
   }
 
   /**

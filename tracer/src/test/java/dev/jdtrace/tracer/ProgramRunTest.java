@@ -45,7 +45,7 @@ class ProgramRunTest {
 
   private static PlannedClasses.Observed observed(final Map<String, Integer> ran, final long wallMillis,
       final FirstRun.Probes probes, final Map<String, Long> hits) {
-    return new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, 1, wallMillis, probes, hits, null);
+    return new PlannedClasses.Observed(java.util.Set.of(FIXTURE), ran, null, null, 1, wallMillis, probes, hits, null);
   }
 
   @Test
@@ -91,6 +91,6 @@ class ProgramRunTest {
     return TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
         List.of(FIXTURE), List.of(), s -> { })
-        .withRan(Map.of(FIXTURE + ".often()I", FirstRun.AGAIN, FIXTURE + ".once()I", 1));
+        .withRan(Map.of(FIXTURE + ".often()I", FirstRun.AGAIN, FIXTURE + ".once()I", 1), Map.of());
   }
 }

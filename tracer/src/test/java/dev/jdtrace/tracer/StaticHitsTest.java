@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.jdtrace.collect.FirstRun;
+import dev.jdtrace.plan.model.Block;
+import dev.jdtrace.plan.model.BlockEnd;
 import dev.jdtrace.plan.model.Program;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -45,6 +47,14 @@ class StaticHitsTest {
     static int never() {
       return 3;
     }
+
+    static int loop(final int n) {
+      int sum = 0;
+      for (int i = 0; i < n; i++) {
+        sum += i;
+      }
+      return sum;
+    }
   }
 
   private static final String FIXTURE = Fixture.class.getName();
@@ -54,7 +64,7 @@ class StaticHitsTest {
     final TracedProgram traced = TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
         List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", 1234, FIXTURE + ".once()I", 1,
-            FIXTURE + ".main([Ljava/lang/String;)V", FirstRun.AGAIN));
+            FIXTURE + ".main([Ljava/lang/String;)V", FirstRun.AGAIN), Map.of());
     final double[] once = new double[traced.program().blockCount()];
     Arrays.fill(once, 1.0);
 
@@ -64,6 +74,48 @@ class StaticHitsTest {
     assertThat(hits[entry(traced.program(), "main")]).isEqualTo(StaticHits.AGAIN_RUNS);
     assertThat(hits[entry(traced.program(), "once")]).isEqualTo(1.0);
     assertThat(hits[entry(traced.program(), "never")]).isZero();
+  }
+
+  /**
+   * A loop the JVM's profile counted in a method run once: its test's two ways and its goto. The body is expected as
+   * often as the profile counted it, not {@value StaticHits#CAP} times; the test also takes the entries that fall
+   * through from the method's start, which the profile does not count.
+   */
+  @Test
+  void blocksAreExpectedAtLeastAsOftenAsTheJumpsTheJvmCountedLeadThere() {
+    final TracedProgram plain = TracedProgram.load(
+        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
+        List.of(FIXTURE), List.of(), s -> { });
+    final Program p = plain.program();
+    final int m = method(p, "loop");
+    final List<Block> blocks = p.methods().get(m).blocks();
+    final Block test = blocks.stream().filter(b -> b.end() == BlockEnd.BRANCH).findFirst().orElseThrow();
+    final Block back = blocks.stream().filter(b -> b.end() == BlockEnd.GOTO).findFirst().orElseThrow();
+    final Block exit = blocks.stream().filter(b -> b.end() == BlockEnd.RETURN).findFirst().orElseThrow();
+    final Block body = blocks.get(test.successors().stream().filter(s -> s != exit.index()).findFirst().orElseThrow());
+    final long[] jumps = {test.endBci(), exit.startBci(), 1, test.endBci(), body.startBci(), 5000,
+        back.endBci(), test.startBci(), 4990};
+    final TracedProgram traced = plain.withRan(Map.of(FIXTURE + ".loop(I)I", 1), Map.of(FIXTURE + ".loop(I)I", jumps));
+    final double[] once = new double[p.blockCount()];
+    Arrays.fill(once, 1.0);
+
+    final double[] hits = StaticHits.of(once, traced);
+
+    final int base = p.blockId(m, 0);
+    assertThat(hits[base]).isEqualTo(1.0);
+    // the profile began after the loop's first ten jumps back: the test is bounded by what it counted
+    assertThat(hits[base + test.index()]).isEqualTo(4991.0);
+    assertThat(hits[base + body.index()]).isEqualTo(5000.0);
+    assertThat(hits[base + exit.index()]).isEqualTo(1.0);
+  }
+
+  private static int method(final Program program, final String name) {
+    for (int m = 0; m < program.methods().size(); m++) {
+      if (program.methods().get(m).id().name().equals(name)) {
+        return m;
+      }
+    }
+    throw new AssertionError("no method " + name);
   }
 
   private static int entry(final Program program, final String method) {
