@@ -157,6 +157,18 @@ public final class FirstRun {
   }
 
   /**
+   * What the first run saw when the VM died: all but the JVM's own counts, its exit code and its output's digest,
+   * which come once it has exited.
+   *
+   * @param classes as {@link Loaded#classes}
+   * @param ran the keys of {@link Loaded#ran}
+   * @param untraced as {@link Loaded#untraced}
+   * @param reflected as {@link Loaded#reflected}
+   */
+  public record AtDeath(Set<String> classes, Set<String> ran, Set<String> untraced, Set<String> reflected) {
+  }
+
+  /**
    * Runs the command once and returns the traced classes it prepared. Its output passes through to
    * {@code out} and {@code err} as it comes: this can be the run the user watches and answers.
    *
@@ -164,6 +176,16 @@ public final class FirstRun {
    */
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err) {
+    return run(command, filter, stdin, out, err, seen -> { });
+  }
+
+  /**
+   * As {@link #run(JavaCommand, ClassFilter, StandardInput, OutputStream, OutputStream)}, telling {@code atDeath}
+   * what the run saw as soon as its VM died: the JVM then prints its profile before it exits (GuavaDriver 0.15 s,
+   * javaparser 0.6 s), which the caller can spend loading the classes.
+   */
+  public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
+      final OutputStream out, final OutputStream err, final java.util.function.Consumer<AtDeath> atDeath) {
     final long start = System.nanoTime();
     final Path profile = profileLog();
     try (LaunchedJvm target = LaunchedJvm.start(command.args(),
@@ -200,6 +222,8 @@ public final class FirstRun {
       // Its time ends where the debugger let go, at the VM's death, as a session's does: what the JVM does after it is
       // printing its profile (GuavaDriver 0.15 s, javaparser 0.6 s), which no session pays.
       final long drained = System.nanoTime();
+      atDeath.accept(new AtDeath(Set.copyOf(classes), Set.copyOf(ran.keySet()), Set.copyOf(untraced),
+          reflection.overflowed() ? null : Set.copyOf(reflection.entered())));
       final int exitCode = target.waitFor();
       final JitProfile.Counts counts = JitProfile.read(profile);
       counts.runs().forEach((method, runs) -> ran.computeIfPresent(method,

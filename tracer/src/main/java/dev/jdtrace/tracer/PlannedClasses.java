@@ -104,6 +104,13 @@ final class PlannedClasses {
    */
   static Observed run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err, final Consumer<String> info) {
+    return run(command, filter, stdin, out, err, info, seen -> { });
+  }
+
+  /** As {@link #run}, telling {@code atDeath} what a first run saw as soon as its VM died ({@link EarlyLoad}). */
+  static Observed run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
+      final OutputStream out, final OutputStream err, final Consumer<String> info,
+      final Consumer<FirstRun.AtDeath> atDeath) {
     final String key = PlanCache.loadedKey(command, filter, stdin);
     final Observed cached = key == null ? null : PlanCache.readLoaded(key);
     if (cached != null) {
@@ -115,7 +122,7 @@ final class PlannedClasses {
     // Ctrl-C kills the program and says so, as during the sessions; a long first run says it still runs.
     try (Interruption guard = Interruption.guard(List.of(), info);
         Ticker ticker = Ticker.start("first run", () -> "", info)) {
-      loaded = FirstRun.run(command, filter, stdin, out, err);
+      loaded = FirstRun.run(command, filter, stdin, out, err, atDeath);
     }
     if (Interruption.happened()) {
       // Ctrl-C or SIGTERM killed the first run (the hook sets this before it kills): its one line is the last.

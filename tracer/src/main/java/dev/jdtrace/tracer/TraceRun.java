@@ -71,8 +71,10 @@ final class TraceRun {
     }
     final JavaCommand command = JavaCommand.parse(request.javaCommand());
     final ClassFilter filter = TracedProgram.filter(command, request.includes(), request.excludes(), info);
+    final EarlyLoad early = new EarlyLoad(command, filter);
     PlannedClasses.Observed observed = request.allClasses() ? null
-        : PlannedClasses.run(command, filter, request.stdin(), out, err, info);
+        : PlannedClasses.run(command, filter, request.stdin(), out, err, info,
+            request.profile() == ProfileKind.ALL_BLOCKS ? seen -> { } : early::start);
     clock.firstPass = System.nanoTime() - start;
     // No first run: every class planned, or the plan cache knew what it loads (it shows no run then).
     clock.firstPassSkipped = observed == null || observed.shown() == null;
@@ -89,8 +91,9 @@ final class TraceRun {
       final long planStart = System.nanoTime();
       final byte[] input = cachedEntries ? request.stdin().recorded() : null;
       final boolean sentinels = asked.profile() != ProfileKind.ALL_BLOCKS && sentinelPlans <= MAX_REPLANS;
+      final TracedProgram loaded = sentinels ? early.take(observed) : null;
       final TracedProgram traced = OpenWorldEntries.withEntries(
-          PlanStage.load(command, filter, observed, true, sentinels), asked, input, info);
+          loaded != null ? loaded : PlanStage.load(command, filter, observed, true, sentinels), asked, input, info);
       // Entries cached for this input hold only if the runs read no more of it than the key did.
       shown.entriesInput = input != null && !traced.learned().isEmpty()
           && !traced.learned().contains(TracedProgram.EVERY_METHOD) ? input.length : -1;
