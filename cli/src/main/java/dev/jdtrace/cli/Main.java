@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,11 +20,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "jdtrace", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Records the exact basic-block path of an unmodified JVM program through the debugger "
         + "interface alone: no instrumentation, no agent.", ""},
-    footer = {"", Failures.EXIT_CODES + " run passes every other status on from the program."},
-    subcommands = {RunCommand.class, AttachCommand.class, PlanCommand.class, CollectCommand.class,
-        MergeCommand.class, ExportCommand.class, ShowCommand.class, DiffCommand.class, ReportCommand.class,
-        CalibrateCommand.class, HelpCommand.class})
+    footer = {"", Failures.EXIT_CODES + " run passes every other status on from the program."})
 public final class Main implements Callable<Integer> {
+  /** The subcommands, in the order of the pipeline, as the usage lists them. */
+  private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, AttachCommand.class, PlanCommand.class,
+      CollectCommand.class, MergeCommand.class, ExportCommand.class, ShowCommand.class, DiffCommand.class,
+      ReportCommand.class, CalibrateCommand.class, HelpCommand.class);
+
   @Spec
   CommandSpec spec;
 
@@ -47,8 +50,30 @@ public final class Main implements Callable<Integer> {
    * {@code --} included, and so run another command than the one given.
    */
   public static CommandLine commandLine() {
-    final CommandLine cmd = new CommandLine(new Main()).setExpandAtFiles(false)
-        .setExecutionExceptionHandler(new Failures())
+    return commandLine(COMMANDS);
+  }
+
+  /**
+   * The command line for these arguments: when the first names a command other than {@code help}, with that command
+   * alone. picocli builds the model of every command it holds, and {@code run}'s alone took about 150 ms of
+   * jdtrace's start-up; the others are only wanted to list them, or by {@code help}.
+   */
+  static CommandLine commandLine(final String[] args) {
+    if (args.length > 0 && !args[0].equals("help")) {
+      for (final Class<?> command : COMMANDS) {
+        if (command.getAnnotation(Command.class).name().equals(args[0])) {
+          return commandLine(List.of(command));
+        }
+      }
+    }
+    return commandLine();
+  }
+
+  private static CommandLine commandLine(final List<Class<?>> commands) {
+    final CommandLine cmd = new CommandLine(new Main());
+    commands.forEach(cmd::addSubcommand);
+    // Set once the commands are in: picocli passes a setting to the commands it holds when it is set.
+    cmd.setExpandAtFiles(false).setExecutionExceptionHandler(new Failures())
         .setExitCodeExceptionMapper(Failures::exitCode);
     return cmd.setParameterExceptionHandler(new UsageErrors(cmd.getParameterExceptionHandler()));
   }
@@ -60,7 +85,7 @@ public final class Main implements Callable<Integer> {
   public static void main(final String[] args) {
     final Output stdout = OutputTarget.check(Path.of("-"), "standard output").open();
     final PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));
-    final CommandLine cmd = commandLine().setOut(out);
+    final CommandLine cmd = commandLine(args).setOut(out);
     int code;
     try {
       // Help and usage are printed outside the commands' failure handler: a closed pipe surfaces here.

@@ -32,7 +32,7 @@ final class Cli {
   static Outcome execute(final String... args) {
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
-    final int code = Main.commandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+    final int code = Main.commandLine(args).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
         .execute(args);
     return new Outcome(code, out.toString(), err.toString());
   }
