@@ -1,7 +1,6 @@
 package dev.jdtrace.reconstruct.walk;
 
 import dev.jdtrace.plan.icfg.CallTargets;
-import dev.jdtrace.plan.model.Block;
 import dev.jdtrace.plan.model.Program;
 import java.util.List;
 
@@ -35,9 +34,7 @@ final class TracedStep {
       walk.add(WalkFrame.initialiser(b));
       return;
     }
-    final Block block = program.block(b);
-    final int method = program.methodOf(b);
-    switch (block.end()) {
+    switch (program.end(b)) {
       case RETURN -> {
         final WalkFrame done = walk.pop();
         final WalkFrame below = walk.top();
@@ -55,36 +52,56 @@ final class TracedStep {
         } else if (t.isPure()) {
           walk.enter(walk.returnSite(b));
         } else {
-          // One target needs no choice: skip building the candidate list on this hot path.
+          // One target needs no choice.
           final int callee = t.traced().size() == 1 ? program.blockId(t.traced().get(0), 0)
-              : choose(t.traced().stream().map(m -> program.blockId(m, 0)).toList(), walk.depth(), false);
+              : chooseCallee(t.traced());
           walk.push(WalkFrame.traced(program.methodOf(callee), false), callee);
         }
       }
-      default -> walk.enter(block.successors().size() == 1 ? program.blockId(method, block.successors().get(0))
-          : choose(block.successors().stream().map(s -> program.blockId(method, s)).toList(), walk.depth() - 1,
-              top.kind == WalkFrame.Kind.INTERRUPT));
+      default -> walk.enter(program.successorCount(b) == 1 ? program.successor(b, 0)
+          : chooseSuccessor(b, walk.depth() - 1, top.kind == WalkFrame.Kind.INTERRUPT));
     }
   }
 
-  /** The one candidate that leads to every session's head; candidates run in the frame at {@code depth}. */
-  private int choose(final List<Integer> candidates, final int depth, final boolean interrupt) {
-    if (candidates.size() == 1) {
-      return candidates.get(0);
-    }
-    if (candidates.isEmpty()) {
+  /**
+   * The one successor of {@code b} that leads to every session's head; it runs in the frame at {@code depth}. The
+   * walk chooses at every branch it passes: the successors are read from the program's flat arrays, with no stream
+   * or boxed list made per choice (they were a tenth of a million-block decode's samples).
+   */
+  private int chooseSuccessor(final int b, final int depth, final boolean interrupt) {
+    final int n = program.successorCount(b);
+    if (n == 0) {
       throw walk.fail("diverged: the block has no way on");
     }
     int chosen = -1;
-    for (final int c : candidates) {
-      if (walk.leadsToEveryHead(c, depth, interrupt)) {
-        if (chosen >= 0) {
-          throw walk.fail("ambiguous plan: both " + walk.places.where(chosen) + " and " + walk.places.where(c)
-              + " lead to " + walk.places.describe(walk.heads.first()));
-        }
-        chosen = c;
-      }
+    for (int i = 0; i < n; i++) {
+      chosen = consider(chosen, program.successor(b, i), depth, interrupt);
     }
+    return chosen(chosen);
+  }
+
+  /** The one traced target whose entry leads to every session's head; its frame goes on top of the walk's. */
+  private int chooseCallee(final List<Integer> methods) {
+    int chosen = -1;
+    for (final int m : methods) {
+      chosen = consider(chosen, program.blockId(m, 0), walk.depth(), false);
+    }
+    return chosen(chosen);
+  }
+
+  /** {@code candidate} if it leads to every head, the other one found so far being none; else that one. */
+  private int consider(final int chosen, final int candidate, final int depth, final boolean interrupt) {
+    if (!walk.leadsToEveryHead(candidate, depth, interrupt)) {
+      return chosen;
+    }
+    if (chosen >= 0) {
+      throw walk.fail("ambiguous plan: both " + walk.places.where(chosen) + " and " + walk.places.where(candidate)
+          + " lead to " + walk.places.describe(walk.heads.first()));
+    }
+    return candidate;
+  }
+
+  private int chosen(final int chosen) {
     if (chosen < 0) {
       throw walk.fail("diverged: no successor leads to " + walk.places.describe(walk.heads.first()));
     }
