@@ -20,20 +20,27 @@ final class StreamHeads {
   private static final int SPENT = Integer.MAX_VALUE;
 
   private final List<IcfgModel> models;
-  private final List<int[]> events = new ArrayList<>();
+  private final int[][] events;
   private final List<List<ExceptionRecord>> exceptions = new ArrayList<>();
   /** Per session: where the thread stood when the VM died, or null. */
   private final List<EndRecord> ends = new ArrayList<>();
   private final int[] pos;
+  /**
+   * Per session: its head while its position stays, or {@code null} until asked. The walk asks for every head at
+   * each choice it makes, many times per event (a million-block decode spent half its samples making them anew).
+   */
+  private final StreamHead[] heads;
 
   StreamHeads(final List<IcfgModel> models, final List<ThreadStream> streams) {
     this.models = models;
+    events = new int[models.size()][];
     for (int s = 0; s < models.size(); s++) {
-      events.add(streams.get(s).hits());
+      events[s] = streams.get(s).hits();
       exceptions.add(streams.get(s).exceptions());
       ends.add(streams.get(s).end());
     }
     pos = new int[models.size()];
+    heads = new StreamHead[models.size()];
   }
 
   int sessions() {
@@ -57,7 +64,7 @@ final class StreamHeads {
   /** Whether every session's events are consumed (the thread's end may still be ahead). */
   boolean spent() {
     for (int s = 0; s < pos.length; s++) {
-      if (pos[s] != events.get(s).length) {
+      if (pos[s] != events[s].length) {
         return false;
       }
     }
@@ -86,6 +93,15 @@ final class StreamHeads {
 
   /** Session s's head. */
   StreamHead head(final int s) {
+    StreamHead head = heads[s];
+    if (head == null) {
+      head = at(s);
+      heads[s] = head;
+    }
+    return head;
+  }
+
+  private StreamHead at(final int s) {
     final int h = next(s);
     if (h == SPENT) {
       return ends.get(s) == null ? StreamHead.END : StreamHead.of(ends.get(s));
@@ -134,7 +150,7 @@ final class StreamHeads {
         if (next(s) != block) {
           return s;
         }
-        pos[s]++;
+        advance(s);
       }
     }
     return -1;
@@ -151,7 +167,7 @@ final class StreamHeads {
       if (h >= 0 || h == SPENT || !exceptions.get(s).get(-h - 1).equals(e)) {
         return s;
       }
-      pos[s]++;
+      advance(s);
     }
     return -1;
   }
@@ -163,7 +179,7 @@ final class StreamHeads {
    */
   int unreproduced(final int[] path) {
     for (int s = 0; s < pos.length; s++) {
-      final int[] ev = events.get(s);
+      final int[] ev = events[s];
       int k = 0;
       for (final int b : path) {
         if (models.get(s).isWitness(b)) {
@@ -184,7 +200,7 @@ final class StreamHeads {
   String unplaced(final Places places) {
     final List<String> next = new ArrayList<>();
     for (int s = 0; s < pos.length; s++) {
-      final int left = events.get(s).length - pos[s];
+      final int left = events[s].length - pos[s];
       next.add("session " + s + (left == 0 ? " is at its end" + (ends.get(s) == null ? ""
           : ", " + places.describe(head(s))) : " has " + left + " event(s) left, the next "
           + places.describe(head(s))));
@@ -194,6 +210,12 @@ final class StreamHeads {
 
   /** Session s's next event: a witness id, -(k+1) for its k-th exception, or {@link #SPENT}. */
   private int next(final int s) {
-    return pos[s] < events.get(s).length ? events.get(s)[pos[s]] : SPENT;
+    final int[] ev = events[s];
+    return pos[s] < ev.length ? ev[pos[s]] : SPENT;
+  }
+
+  private void advance(final int s) {
+    pos[s]++;
+    heads[s] = null;
   }
 }
