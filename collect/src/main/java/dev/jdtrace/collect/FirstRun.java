@@ -36,6 +36,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The first pass of a run: launches the program once and records which traced classes it prepares, and which of
@@ -185,7 +186,7 @@ public final class FirstRun {
    * javaparser 0.6 s), which the caller can spend loading the classes.
    */
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
-      final OutputStream out, final OutputStream err, final java.util.function.Consumer<AtDeath> atDeath) {
+      final OutputStream out, final OutputStream err, final Consumer<AtDeath> atDeath) {
     final long start = System.nanoTime();
     final Path profile = profileLog();
     try (LaunchedJvm target = LaunchedJvm.start(command.args(),
