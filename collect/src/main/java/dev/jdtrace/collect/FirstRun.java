@@ -173,17 +173,9 @@ public final class FirstRun {
    * Runs the command once and returns the traced classes it prepared. Its output passes through to
    * {@code out} and {@code err} as it comes: this can be the run the user watches and answers.
    *
+   * @param atDeath told what the run saw as soon as its VM died: the JVM then prints its profile before it exits
+   *     (GuavaDriver 0.15 s, javaparser 0.6 s), which the caller can spend loading the classes
    * @throws TargetException when the target cannot be started
-   */
-  public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
-      final OutputStream out, final OutputStream err) {
-    return run(command, filter, stdin, out, err, seen -> { });
-  }
-
-  /**
-   * As {@link #run(JavaCommand, ClassFilter, StandardInput, OutputStream, OutputStream)}, telling {@code atDeath}
-   * what the run saw as soon as its VM died: the JVM then prints its profile before it exits (GuavaDriver 0.15 s,
-   * javaparser 0.6 s), which the caller can spend loading the classes.
    */
   public static Loaded run(final JavaCommand command, final ClassFilter filter, final StandardInput stdin,
       final OutputStream out, final OutputStream err, final Consumer<AtDeath> atDeath) {
@@ -226,12 +218,10 @@ public final class FirstRun {
       atDeath.accept(new AtDeath(Set.copyOf(classes), Set.copyOf(ran.keySet()), Set.copyOf(untraced),
           reflection.overflowed() ? null : Set.copyOf(reflection.entered())));
       final int exitCode = target.waitFor();
-      final JitProfile.Counts counts = JitProfile.read(profile);
+      final JitProfile.Counts counts = JitProfile.read(profile, ran::containsKey);
       counts.runs().forEach((method, runs) -> ran.computeIfPresent(method,
           (m, known) -> (int) Math.max(known, Math.min(runs, Integer.MAX_VALUE))));
-      final Map<String, long[]> jumps = new TreeMap<>(counts.jumps());
-      jumps.keySet().retainAll(ran.keySet());
-      return new Loaded(classes, ran, jumps, untraced, reflection.overflowed() ? null : reflection.entered(),
+      return new Loaded(classes, ran, counts.jumps(), untraced, reflection.overflowed() ? null : reflection.entered(),
           threads.size(), exitCode, target.stdoutSha256(), (drained - start) / 1_000_000, tally.probes());
     } catch (final InterruptedException e) {
       Thread.currentThread().interrupt();

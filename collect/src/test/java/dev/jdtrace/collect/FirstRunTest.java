@@ -24,7 +24,7 @@ class FirstRunTest {
         PROGRAM));
     final FirstRun.Loaded loaded = FirstRun.run(command,
         new ClassFilter(List.of(PROGRAM + "*"), List.of()), StandardInput.none(), OutputStream.nullOutputStream(),
-        OutputStream.nullOutputStream());
+        OutputStream.nullOutputStream(), seen -> { });
     assertThat(loaded.exitCode()).isZero();
     assertThat(loaded.classes()).containsExactly(PROGRAM);
     final String m = PROGRAM + ".";
@@ -51,7 +51,7 @@ class FirstRunTest {
     final JavaCommand command = JavaCommand.parse(List.of(JavaCommand.currentJava(), "-cp",
         System.getProperty("java.class.path"), program));
     final FirstRun.Loaded loaded = FirstRun.run(command, new ClassFilter(List.of(program + "*"), List.of()),
-        StandardInput.none(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
+        StandardInput.none(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream(), seen -> { });
     assertThat(loaded.exitCode()).isZero();
     assertThat(loaded.reflected()).containsExactlyInAnyOrder(program + "$Shape.sides()I",
         program + "$Square.sides()I", program + ".twice(I)I", program + ".collatz(I)I", program + "$Square.<init>()V");

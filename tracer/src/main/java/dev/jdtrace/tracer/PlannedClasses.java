@@ -62,7 +62,8 @@ final class PlannedClasses {
     Observed reflectedToo(final Set<String> methods) {
       final Set<String> more = new TreeSet<>(reflected == null ? Set.of() : reflected);
       more.addAll(methods);
-      return new Observed(classes, ran, jumps, untraced, threads, shown, wallMillis, probes, hits, more).ranToo(methods);
+      return new Observed(classes, ran, jumps, untraced, threads, shown, wallMillis, probes, hits, more)
+          .ranToo(methods);
     }
 
     /** The same, with reflection no longer watched: it opens the world, as when nothing is known of it. */
@@ -131,9 +132,8 @@ final class PlannedClasses {
     info.accept(String.format("first run: %s loaded, %d of their methods ran, %.1f s",
         loadedClasses(loaded.classes()), loaded.ran().size(), loaded.wallMillis() / 1000.0));
     final Observed observed = new Observed(loaded.classes(), loaded.ran(), loaded.jumps(), loaded.untraced(),
-        loaded.threads(),
-        new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()), loaded.wallMillis(), loaded.probes(),
-        null, loaded.reflected());
+        loaded.threads(), new ShownRun("the first run", loaded.exitCode(), loaded.stdoutSha256()),
+        loaded.wallMillis(), loaded.probes(), null, loaded.reflected());
     // Input typed during the run may have ended only now: its key is known once it is complete.
     remember(command, filter, stdin, observed);
     return observed;
@@ -214,7 +214,7 @@ final class PlannedClasses {
     }
     // Methods of added classes ran unseen by the first run: the prediction no longer knows which ran.
     return new Observed(next, unknown.traced().isEmpty() ? planned.ran() : null, planned.jumps(), untraced,
-        planned.threads(),
-        planned.shown(), planned.wallMillis(), planned.probes(), planned.hits(), planned.reflected());
+        planned.threads(), planned.shown(), planned.wallMillis(), planned.probes(), planned.hits(),
+        planned.reflected());
   }
 }

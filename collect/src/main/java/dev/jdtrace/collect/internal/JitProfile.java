@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -89,9 +90,11 @@ public final class JitProfile {
   }
 
   /**
-   * What the profile counted, empty when the log is missing or unreadable (the JVM was killed, or is not HotSpot).
+   * What the profile counted of the methods {@code wanted} keeps ({@code class.name+descriptor}), empty when the log
+   * is missing or unreadable (the JVM was killed, or is not HotSpot). The others' lines are skipped unread: most of
+   * the log is the JDK's.
    */
-  public static Counts read(final Path log) {
+  public static Counts read(final Path log, final Predicate<String> wanted) {
     final Map<String, Long> runs = new HashMap<>();
     final Map<String, long[]> jumps = new HashMap<>();
     if (!Files.isRegularFile(log)) {
@@ -111,7 +114,7 @@ public final class JitProfile {
           // A method's name, or the log's own lines (its separators, its XML) after the last one.
           method.end(jumps);
           final Matcher name = line.contains("::") ? METHOD.matcher(unescape(line)) : null;
-          if (name != null && name.matches()) {
+          if (name != null && name.matches() && wanted.test(name.group(1) + "." + name.group(2))) {
             method.start(name.group(1) + "." + name.group(2));
           }
         } else if (method.name != null) {

@@ -59,7 +59,6 @@ final class UntracedClassFiles implements AutoCloseable {
     });
   }
 
-
   /** The class file on the classpath, read once, or {@code null} when not found or unreadable. */
   private JdkTypes.Declared classFile(final String name) {
     return files.computeIfAbsent(name, n -> Optional.ofNullable(parse(n))).orElse(null);
