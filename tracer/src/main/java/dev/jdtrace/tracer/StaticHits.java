@@ -55,8 +55,11 @@ final class StaticHits {
   }
 
   /**
-   * The block weights capped at {@link #CAP}, times the runs expected of their method; at least the entries the
-   * JVM's profile counted ({@link #counted}).
+   * The block weights capped at {@link #CAP}, times the runs expected of their method. In a method the JVM profiled,
+   * a block whose every way in the profile accounts for ({@link Counted#known}) is expected as often as counted, cold
+   * branches included; any other at least as often as counted. On a javaparser parse, taking the larger of the two
+   * everywhere expected a session's hits at up to twice what it took: a branch the profile saw taken rarely or never
+   * was still expected at half its method's runs.
    */
   static double[] of(final double[] blockWeights, final TracedProgram traced) {
     final Program p = traced.program();
@@ -68,13 +71,26 @@ final class StaticHits {
       final int seen = ran == null ? 1 : ran.getOrDefault(key, 0);
       final double runs = seen == FirstRun.AGAIN ? AGAIN_RUNS : seen;
       final long[] jumps = traced.jumps().get(key);
-      final long[] counted = jumps == null ? null : counted(method, seen, jumps);
+      final Counted counted = jumps == null ? null : counted(method, seen, jumps);
       final int base = p.blockId(m, 0);
       for (int b = 0; b < method.blocks().size(); b++) {
-        out[base + b] = Math.max(runs * Math.min(blockWeights[base + b], CAP), counted == null ? 0 : counted[b]);
+        final double estimate = runs * Math.min(blockWeights[base + b], CAP);
+        out[base + b] = counted == null ? estimate
+            : counted.known()[b] ? counted.entries()[b] : Math.max(estimate, counted.entries()[b]);
       }
     }
     return out;
+  }
+
+  /**
+   * What the JVM's profile proves of a method's blocks.
+   *
+   * @param entries each block's entries the profile counted: a lower bound
+   * @param known whether the profile accounts for every way into the block: the method's entry, a jump it counted, or
+   *     the one way on of a block it knows and whose end it did not count. Not an exception handler, nor a block
+   *     after a switch (whose profile is not read) or after a branch it did not count
+   */
+  record Counted(long[] entries, boolean[] known) {
   }
 
   /**
@@ -87,7 +103,7 @@ final class StaticHits {
    *
    * @param jumps triples (from bci, to bci, times) as {@code JitProfile} reads them
    */
-  static long[] counted(final MethodCfg method, final int seen, final long[] jumps) {
+  static Counted counted(final MethodCfg method, final int seen, final long[] jumps) {
     final List<Block> blocks = method.blocks();
     final Map<Integer, Integer> startingAt = new HashMap<>();
     final Map<Integer, Integer> endingAt = new HashMap<>();
@@ -106,6 +122,18 @@ final class StaticHits {
         counted[to] += jumps[i + 2];
       }
     }
+    // Ways in that the profile does not count: exceptions, and the ways on of an end it did not count.
+    final boolean[] unknown = new boolean[blocks.size()];
+    for (final Block b : blocks) {
+      for (final int h : b.handlers()) {
+        unknown[h] = true;
+      }
+      if (!jumpCounted[b.index()] && b.successors().size() > 1) {
+        for (final int s : b.successors()) {
+          unknown[s] = true;
+        }
+      }
+    }
     // A block passes its entries on along its one way on unless the profile counted that jump, once every block that
     // leads there so has passed on its own (Kahn's order). A cycle holds a jump the profile counts (a loop's test or
     // its goto): a cycle without one, a jump run before the profile began, passes nothing on, which still bounds.
@@ -121,16 +149,19 @@ final class StaticHits {
         ready.add(b);
       }
     }
+    final boolean[] known = new boolean[blocks.size()];
     while (!ready.isEmpty()) {
       final Block b = blocks.get(ready.poll());
+      known[b.index()] = !unknown[b.index()];
       if (!jumpCounted[b.index()] && b.successors().size() == 1) {
         final int next = b.successors().get(0);
         counted[next] += counted[b.index()];
+        unknown[next] |= unknown[b.index()];
         if (--waiting[next] == 0) {
           ready.add(next);
         }
       }
     }
-    return counted;
+    return new Counted(counted, known);
   }
 }

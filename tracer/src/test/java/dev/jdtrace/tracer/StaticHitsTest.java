@@ -48,6 +48,21 @@ class StaticHitsTest {
       return 3;
     }
 
+    static int pick(final int n) {
+      if (n > 0) {
+        return 1;
+      }
+      return 2;
+    }
+
+    static int parse(final String s) {
+      try {
+        return Integer.parseInt(s);
+      } catch (final NumberFormatException e) {
+        return -1;
+      }
+    }
+
     static int loop(final int n) {
       int sum = 0;
       for (int i = 0; i < n; i++) {
@@ -107,6 +122,41 @@ class StaticHitsTest {
     assertThat(hits[base + test.index()]).isEqualTo(4991.0);
     assertThat(hits[base + body.index()]).isEqualTo(5000.0);
     assertThat(hits[base + exit.index()]).isEqualTo(1.0);
+  }
+
+  /**
+   * A branch the profile counted, and never saw taken: where the profile accounts for every way into a block, the
+   * block is expected as counted, so the cold way is expected never, not at half its method's runs. An exception
+   * handler's entries the profile does not count: it keeps the estimate.
+   */
+  @Test
+  void blocksTheProfileAccountsForAreExpectedAsCountedColdOnesNever() {
+    final TracedProgram plain = TracedProgram.load(
+        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
+        List.of(FIXTURE), List.of(), s -> { });
+    final Program p = plain.program();
+    final int pick = method(p, "pick");
+    final List<Block> blocks = p.methods().get(pick).blocks();
+    final Block test = blocks.get(0);
+    final int cold = test.successors().stream().filter(s -> blocks.get(s).startBci() != test.endBci() + 3)
+        .findFirst().orElseThrow();
+    final int warm = test.successors().stream().filter(s -> s != cold).findFirst().orElseThrow();
+    final long[] jumps = {test.endBci(), blocks.get(cold).startBci(), 0, test.endBci(), blocks.get(warm).startBci(),
+        1000};
+    final int parse = method(p, "parse");
+    final Block handler = p.methods().get(parse).blocks().stream()
+        .filter(b -> p.methods().get(parse).blocks().stream().anyMatch(o -> o.handlers().contains(b.index())))
+        .findFirst().orElseThrow();
+    final TracedProgram traced = plain.withRan(Map.of(FIXTURE + ".pick(I)I", 1000, FIXTURE + ".parse(Ljava/lang/String;)I",
+        1000), Map.of(FIXTURE + ".pick(I)I", jumps, FIXTURE + ".parse(Ljava/lang/String;)I", new long[0]));
+    final double[] half = new double[p.blockCount()];
+    Arrays.fill(half, 0.5);
+
+    final double[] hits = StaticHits.of(half, traced);
+
+    assertThat(hits[p.blockId(pick, warm)]).isEqualTo(1000.0);
+    assertThat(hits[p.blockId(pick, cold)]).isZero();
+    assertThat(hits[p.blockId(parse, handler.index())]).isEqualTo(500.0);
   }
 
   private static int method(final Program program, final String name) {
