@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
     header = "Measure what a breakpoint hit costs here; run and plan use it to predict costs and choose sessions.",
     description = {"A session costs hits × (c0 + c1 × breakpoints set) + one program launch. The model is measured "
-        + "by tracing a tiny program a few times (about five seconds), cached, and reused until the JVM or the "
+        + "by tracing a tiny program a few times (about eight seconds), cached, and reused until the JVM or the "
         + "number of cores changes. run and plan calibrate on first use by themselves."})
 final class CalibrateCommand implements Callable<Integer> {
   @Spec

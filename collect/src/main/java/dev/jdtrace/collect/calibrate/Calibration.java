@@ -29,13 +29,18 @@ import java.util.function.Consumer;
 /**
  * Measures the cost model on this machine by tracing {@link CalibrationTarget}: its loop with no
  * breakpoint, with one on the hot method, and with extra ones on the cold method (which the JDWP agent
- * still walks on every hit), then two sessions at once. The runs with breakpoints also hold one at the entry
- * of the target's work loop, which keeps it interpreted, and a suspending one at the entry of its stop method,
- * and time the setting of their breakpoints. About five seconds.
+ * still walks on every hit), then two sessions of one breakpoint at once. The runs with breakpoints also hold one
+ * at the entry of the target's work loop, which keeps it interpreted, and a suspending one at the entry of its stop
+ * method, and time the setting of their breakpoints. About eight seconds.
  */
 public final class Calibration {
   /** Hits per measurement: enough to dwarf timer noise, few enough to stay short with many breakpoints. */
   static final int HITS = 10_000;
+  /**
+   * Hits per run for the parallel gain: the one-breakpoint loop of {@link #HITS} takes about 80 ms, too short to tell
+   * two at once apart from the noise of their launches.
+   */
+  static final int GAIN_HITS = 4 * HITS;
   /** Extra breakpoints for the c1 measurement: ≈0.05 µs each, so ≈25 µs per hit, clearly above noise. */
   static final int EXTRA = 500;
   /** Block entries of the target's work loop per run: each call's iterations, two entries each. */
@@ -91,7 +96,12 @@ public final class Calibration {
     final Run one = oneA.min(oneB);
     final Run many = measureLoop(1 + EXTRA).min(measureLoop(1 + EXTRA));
     final int cores = Runtime.getRuntime().availableProcessors();
-    final double gain = cores == 1 ? 1.0 : gain(many.loopNanos(), cores, slowestOf(cores));
+    // On sessions of one breakpoint, whose hits are the agent's event and the debugger reading it: measured on 501
+    // breakpoints, mostly the agent's walk, it came out at 1.7 on a day when two commons-compress sessions of ~100
+    // breakpoints and ~150k hits each took 1.6-1.9x their time alone.
+    // (The loop's time alone scales with its hits: the one-breakpoint runs give it.)
+    final double gain = cores == 1 ? 1.0 : gain(one.loopNanos() * GAIN_HITS / HITS, cores,
+        Math.min(slowestOf(cores), slowestOf(cores)));
     final CostModel model = fit(bare, one, many, launchMillis, gain);
     progress.accept(String.format("cost model: %.1f µs per hit + %.3f µs per breakpoint set, %.0f µs to set a "
         + "breakpoint, %.3f µs per block entry kept interpreted, %.0f µs per stop of a thread, %.0f ms per launch, "
@@ -106,9 +116,10 @@ public final class Calibration {
   /**
    * The terms the model measures, in the machine's name: a model cached before a term was added lacks it, so
    * it is measured again rather than read with that term at zero. Model 4: launches let go of the VM at its
-   * death, which took 0.3 s off each ({@link JdiSession#release}).
+   * death, which took 0.3 s off each ({@link JdiSession#release}). Model 5: the parallel gain measured on sessions
+   * of one breakpoint, as the schedule takes it.
    */
-  static final String MODEL = "model 4 (hits, breakpoints set, interpreted entries, stops, launch)";
+  static final String MODEL = "model 5 (hits, breakpoints set, interpreted entries, stops, launch, gain of one)";
 
   /** The machine a model was measured on: a cached model from elsewhere must not be reused. */
   public static String machine() {
@@ -142,11 +153,11 @@ public final class Calibration {
     return Math.max(1.0, cores * singleNanos / slowestNanos);
   }
 
-  /** Runs {@code cores} sessions at once; returns the slowest one's loop time. */
+  /** Runs {@code cores} sessions of one breakpoint at once; returns the slowest one's loop time. */
   private static double slowestOf(final int cores) {
     final List<CompletableFuture<Double>> runs = new ArrayList<>();
     for (int i = 0; i < cores; i++) {
-      runs.add(CompletableFuture.supplyAsync(() -> measureLoop(1 + EXTRA).loopNanos()));
+      runs.add(CompletableFuture.supplyAsync(() -> measureLoop(1, GAIN_HITS).loopNanos()));
     }
     double slowest = 0;
     for (final CompletableFuture<Double> r : runs) {
@@ -160,9 +171,14 @@ public final class Calibration {
    * the cold one, and with any of them one more at the work method's entry.
    */
   private static Run measureLoop(final int breakpoints) {
+    return measureLoop(breakpoints, HITS);
+  }
+
+  /** As {@link #measureLoop(int)}, with {@code hits} runs of the hot loop. */
+  private static Run measureLoop(final int breakpoints, final int hits) {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final List<String> command = List.of(JavaCommand.currentJava(),
-        "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(HITS));
+        "-cp", classpath(), CalibrationTarget.class.getName(), Integer.toString(hits));
     final long setNanos;
     try (LaunchedJvm target = LaunchedJvm.start(command, StandardInput.none(), out,
         java.io.OutputStream.nullOutputStream())) {

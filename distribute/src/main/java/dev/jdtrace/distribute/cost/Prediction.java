@@ -10,12 +10,11 @@ import java.util.List;
  * @param model the cost model the prediction used
  * @param sessionHits expected hits per session
  * @param sessionMillis predicted wall time per session, each run alone
- * @param walkMillis the part of each session's time alone spent walking requests ({@link CostModel#walkMillis})
  * @param wallMillis predicted wall time of all sessions on the workers
  * @param workers the workers the wall time assumes
  */
 public record Prediction(CostModel model, List<Double> sessionHits, List<Double> sessionMillis,
-    List<Double> walkMillis, double wallMillis, int workers) {
+    double wallMillis, int workers) {
 
   /** Expected block entries in the methods that hold a set of breakpoints: those methods stay interpreted. */
   @FunctionalInterface
@@ -30,7 +29,6 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
   public Prediction {
     sessionHits = List.copyOf(sessionHits);
     sessionMillis = List.copyOf(sessionMillis);
-    walkMillis = List.copyOf(walkMillis);
   }
 
   /** Predicts sessions' costs, counting no interpreted block entries. */
@@ -51,14 +49,12 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
       final BitSet loaded, final Interpreted interpreted, final int workers) {
     final List<Double> hits = sessions.stream().map(s -> hits(s, hitWeight)).toList();
     final List<Double> millis = new java.util.ArrayList<>();
-    final List<Double> walks = new java.util.ArrayList<>();
     for (int i = 0; i < sessions.size(); i++) {
       final BitSet set = (BitSet) sessions.get(i).clone();
       set.and(loaded);
       millis.add(model.sessionMillis(hits.get(i), set.cardinality(), interpreted.entries(set)));
-      walks.add(model.walkMillis(hits.get(i), set.cardinality()));
     }
-    return new Prediction(model, hits, millis, walks, model.wallMillis(millis, walks, workers), workers);
+    return new Prediction(model, hits, millis, model.wallMillis(millis, workers), workers);
   }
 
   /**
@@ -66,7 +62,7 @@ public record Prediction(CostModel model, List<Double> sessionHits, List<Double>
    * measured wall time compares with.
    */
   public double sessionWallMillis(final int session) {
-    return model.schedule(sessionMillis, walkMillis, workers).sessionMillis().get(session);
+    return model.schedule(sessionMillis, workers).sessionMillis().get(session);
   }
 
   /** Expected hits of a set of witnesses. */

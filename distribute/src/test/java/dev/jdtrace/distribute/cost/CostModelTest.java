@@ -82,36 +82,14 @@ class CostModelTest {
   }
 
   @Test
-  void aSessionsWalkRunsOnItsOwnCoreWhileTheCoresLast() {
-    // Two sessions of 1,000 ms that are all walk: on 2 cores each runs as alone; on 1 core each at half speed.
-    final List<Double> alone = List.of(1000.0, 1000.0);
-    assertThat(FULL.schedule(alone, alone, 2, 2).wallMillis()).isCloseTo(1000, within(1e-9));
-    assertThat(FULL.schedule(alone, alone, 2, 1).wallMillis()).isCloseTo(2000, within(1e-9));
-    // 600 ms of walk and 400 ms else, beside a twin: the walk as alone, the rest 1.6× (sharing): 1,240 ms.
-    assertThat(FULL.schedule(alone, List.of(600.0, 600.0), 2, 2).sessionMillis().get(0)).isCloseTo(1240, within(1e-9));
-    // No walk: as before.
-    assertThat(FULL.schedule(alone, List.of(0.0, 0.0), 2, 2).wallMillis())
-        .isEqualTo(FULL.schedule(alone, 2).wallMillis());
-    // A prediction counts each session's walk: the c1 term of its hits.
+  void aSessionsWalkIsSharedAsTheRestOfItsTime() {
+    // Two twins whose time is mostly walk (1,000 hits over 10 breakpoints of c1 each): beside each other, each takes
+    // sharing(2) times its time alone, walk and all.
     final double[] hits = new double[20];
     java.util.Arrays.fill(hits, 100);
     final Prediction p = Prediction.of(FULL, List.of(bits(0, 10), bits(10, 20)), hits, ALL, 2);
-    assertThat(p.walkMillis().get(0)).isCloseTo(FULL.walkMillis(1000, 10), within(1e-9))
-        .isCloseTo(1000 * FULL.c1Micros() * 9 / 1000, within(1e-9));
-  }
-
-  @Property
-  void wallTimeWithWalksIsBoundedByTheLongestSessionAndTheSerialSum(
-      @ForAll @Size(min = 1, max = 12) List<@DoubleRange(min = 0, max = 1e6) Double> sessions,
-      @ForAll @DoubleRange(min = 0, max = 1) double walkShare,
-      @ForAll @IntRange(min = 1, max = 8) int workers,
-      @ForAll @IntRange(min = 2, max = 8) int cores) {
-    // At least 2 cores: FULL's gain, 1.25, is what such a machine measures (one core gains nothing).
-    final List<Double> walks = sessions.stream().map(s -> s * walkShare).toList();
-    final double wall = FULL.schedule(sessions, walks, workers, cores).wallMillis();
-    assertBetweenTheLongestAndTheSerialSum(wall, sessions);
-    // Walks apart never make the sessions slower than the gain alone would.
-    assertThat(wall).isLessThanOrEqualTo(FULL.schedule(sessions, workers).wallMillis() + 1e-6);
+    assertThat(p.sessionWallMillis(0)).isCloseTo(FULL.sharing(2) * p.sessionMillis().get(0), within(1e-9));
+    assertThat(p.wallMillis()).isCloseTo(FULL.sharing(2) * p.sessionMillis().get(0), within(1e-9));
   }
 
   @Test

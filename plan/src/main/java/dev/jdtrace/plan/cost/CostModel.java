@@ -71,14 +71,6 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
   }
 
   /**
-   * The part of a session's time alone that the agent in its own JVM spends walking the requests set, hit by hit:
-   * the {@code c1} term.
-   */
-  public double walkMillis(final double hits, final int breakpoints) {
-    return hits * c1Micros * Math.max(0, breakpoints - 1) / 1000.0;
-  }
-
-  /**
    * How much longer a session takes while {@code atOnce} sessions run: together they go only
    * {@link #parallelGain} times as fast as one (at most {@code atOnce} times), so each takes
    * {@code atOnce / min(atOnce, gain)} times its time alone.
@@ -91,31 +83,15 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
   /**
    * How sessions run on {@code workers} workers: heaviest first, each to the worker free first (as
    * {@code Sessions.runAll} starts them), every running session slowed by {@link #sharing} of the sessions
-   * running at that moment. A session that outlasts the others runs its tail alone, at full speed.
+   * running at that moment, all of its time: its walk too (the c1 term), which runs in its own JVM. Apart, the walk
+   * as if on a core of its own, two commons-compress sessions of ~65 breakpoints and ~130k hits each took 1.5-1.6×
+   * their predicted time; with it shared, javaparser's sessions of 1,000-1,900 breakpoints took 0.75-0.83× theirs.
+   * A session that outlasts the others runs its tail alone, at full speed.
    *
    * @param sessionMillis each session's time alone
    * @return each session's wall time, in the given order, and the time until the last ends
    */
   public Schedule schedule(final List<Double> sessionMillis, final int workers) {
-    return schedule(sessionMillis, java.util.Collections.nCopies(sessionMillis.size(), 0.0), workers);
-  }
-
-  /**
-   * As {@link #schedule(List, int)}, with each session's walk ({@link #walkMillis}) apart: a walk runs in the
-   * session's own JVM, on a core of its own while no more sessions run than there are cores, so only the rest of
-   * its time is slowed by {@link #sharing}. The gain is calibrated on sessions of few breakpoints, whose hits are
-   * mostly the agent's event and the debugger reading it, which share the cores; javaparser's sessions of about
-   * 2,000 breakpoints, two at once on 2 cores, took 0.81-1.02× the model's time alone.
-   *
-   * @param walkMillis the walk in each session's time alone
-   */
-  public Schedule schedule(final List<Double> sessionMillis, final List<Double> walkMillis, final int workers) {
-    return schedule(sessionMillis, walkMillis, workers, Runtime.getRuntime().availableProcessors());
-  }
-
-  /** As {@link #schedule(List, List, int)} on a machine of {@code cores} cores. */
-  public Schedule schedule(final List<Double> sessionMillis, final List<Double> walkMillis, final int workers,
-      final int cores) {
     final int n = sessionMillis.size();
     final Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
@@ -136,21 +112,16 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
         started[s] = now;
         running.add(s);
       }
-      // Every running session advances at 1 / its slowdown; the one that ends first ends the step.
-      final double shared = sharing(running.size());
-      final double walking = Math.max(1.0, running.size() / (double) Math.max(1, cores));
-      final double[] slowdown = new double[n];
+      // Every running session advances at 1 / sharing; the one that ends first ends the step.
+      final double slowdown = sharing(running.size());
       double step = Double.POSITIVE_INFINITY;
       for (final int s : running) {
-        final double total = sessionMillis.get(s);
-        final double walk = Math.min(total, walkMillis.get(s));
-        slowdown[s] = total <= 0 ? shared : (walk * walking + (total - walk) * shared) / total;
-        step = Math.min(step, left[s] * slowdown[s]);
+        step = Math.min(step, left[s] * slowdown);
       }
       now += step;
       final List<Integer> ended = new ArrayList<>();
       for (final int s : running) {
-        left[s] -= step / slowdown[s];
+        left[s] -= step / slowdown;
         if (left[s] <= 1e-9 * Math.max(1.0, sessionMillis.get(s))) {
           wall[s] = now - started[s];
           ended.add(s);
@@ -180,10 +151,5 @@ public record CostModel(double c0Micros, double c1Micros, double setMicros, doub
   /** Predicted wall time of running sessions on {@code workers} workers: the {@link #schedule}'s. */
   public double wallMillis(final List<Double> sessionMillis, final int workers) {
     return schedule(sessionMillis, workers).wallMillis();
-  }
-
-  /** As {@link #wallMillis(List, int)}, with each session's walk apart. */
-  public double wallMillis(final List<Double> sessionMillis, final List<Double> walkMillis, final int workers) {
-    return schedule(sessionMillis, walkMillis, workers).wallMillis();
   }
 }
