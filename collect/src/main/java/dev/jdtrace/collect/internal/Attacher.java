@@ -1,11 +1,7 @@
 package dev.jdtrace.collect.internal;
 
-import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VirtualMachine;
-import com.sun.jdi.connect.AttachingConnector;
-import com.sun.jdi.connect.Connector;
-import com.sun.jdi.connect.IllegalConnectorArgumentsException;
 import com.sun.jdi.event.EventSet;
 import com.sun.jdi.event.VMStartEvent;
 import com.sun.jdi.request.EventRequest;
@@ -119,18 +115,15 @@ public final class Attacher {
   }
 
   private static VirtualMachine attachOnce(final Endpoint target) {
-    final AttachingConnector connector = Bootstrap.virtualMachineManager().attachingConnectors().stream()
-        .filter(c -> c.name().equals("com.sun.jdi.SocketAttach")).findFirst()
-        .orElseThrow(() -> new TargetException("this JDK has no socket attaching connector"));
-    final Map<String, Connector.Argument> args = connector.defaultArguments();
-    args.get("hostname").setValue(target.host());
-    args.get("port").setValue(Integer.toString(target.port()));
-    args.get("timeout").setValue(Long.toString(TIMEOUT_MILLIS));
     final CompletableFuture<VirtualMachine> vm = new CompletableFuture<>();
     final Thread attaching = new Thread(() -> {
       try {
-        vm.complete(connector.attach(args));
-      } catch (final IOException | IllegalConnectorArgumentsException | RuntimeException e) {
+        // Through a buffer, as launched sessions: each hit the service pays for is read in fewer calls (JdiSession).
+        final VirtualMachine attached = BufferedConnection.attach(target.host(), target.port(), (int) TIMEOUT_MILLIS);
+        if (!vm.complete(attached)) {
+          attached.dispose(); // too late: the attach was given up, and the service must not stay connected
+        }
+      } catch (final IOException | RuntimeException e) {
         vm.completeExceptionally(e);
       }
     }, "jdtrace-attach-" + target);
@@ -139,6 +132,7 @@ public final class Attacher {
     try {
       return vm.get(TIMEOUT_MILLIS + 2_000, TimeUnit.MILLISECONDS);
     } catch (final TimeoutException e) {
+      vm.cancel(false);
       throw new ProgramNotStartedException(target + " accepted the connection but sent no JDWP handshake within "
           + TIMEOUT_MILLIS / 1000 + " s: it is not a JDWP debug port");
     } catch (final InterruptedException e) {

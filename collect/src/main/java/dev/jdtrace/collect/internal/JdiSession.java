@@ -1,13 +1,9 @@
 package dev.jdtrace.collect.internal;
 
-import com.sun.jdi.Bootstrap;
 import com.sun.jdi.ReferenceType;
 import com.sun.jdi.ThreadReference;
 import com.sun.jdi.VMDisconnectedException;
 import com.sun.jdi.VirtualMachine;
-import com.sun.jdi.connect.AttachingConnector;
-import com.sun.jdi.connect.Connector;
-import com.sun.jdi.connect.IllegalConnectorArgumentsException;
 import com.sun.jdi.event.BreakpointEvent;
 import com.sun.jdi.event.ClassPrepareEvent;
 import com.sun.jdi.event.Event;
@@ -29,7 +25,6 @@ import dev.jdtrace.trace.stream.ExceptionRecord;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -116,17 +111,14 @@ public final class JdiSession {
     }
   }
 
-  /** Attaches to a JDWP agent on loopback. */
+  /**
+   * Attaches to a JDWP agent on loopback, through a connection that reads the agent's packets through a buffer
+   * ({@link BufferedConnection}): the JDK's connector reads each packet in five calls to the system.
+   */
   public static VirtualMachine attach(final String host, final int port) {
-    final AttachingConnector connector = Bootstrap.virtualMachineManager().attachingConnectors().stream()
-        .filter(c -> c.name().equals("com.sun.jdi.SocketAttach")).findFirst()
-        .orElseThrow(() -> new TargetException("this JDK has no socket attaching connector"));
-    final Map<String, Connector.Argument> args = connector.defaultArguments();
-    args.get("hostname").setValue(host);
-    args.get("port").setValue(Integer.toString(port));
     try {
-      return connector.attach(args);
-    } catch (final IOException | IllegalConnectorArgumentsException e) {
+      return BufferedConnection.attach(host, port, 0);
+    } catch (final IOException e) {
       throw new ProgramNotStartedException("cannot attach to " + host + ":" + port + ": " + e.getMessage(), e);
     }
   }
