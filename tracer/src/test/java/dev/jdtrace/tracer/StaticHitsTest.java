@@ -76,9 +76,7 @@ class StaticHitsTest {
 
   @Test
   void aMethodIsExpectedAsOftenAsTheJvmCountedItOrAtTheEstimateForOneRunAgainUncounted() {
-    final TracedProgram traced = TracedProgram.load(
-        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { }).withRan(Map.of(FIXTURE + ".often()I", 1234, FIXTURE + ".once()I", 1,
+    final TracedProgram traced = fixture().withRan(Map.of(FIXTURE + ".often()I", 1234, FIXTURE + ".once()I", 1,
             FIXTURE + ".main([Ljava/lang/String;)V", FirstRun.AGAIN), Map.of());
     final double[] once = new double[traced.program().blockCount()];
     Arrays.fill(once, 1.0);
@@ -98,9 +96,7 @@ class StaticHitsTest {
    */
   @Test
   void blocksAreExpectedAtLeastAsOftenAsTheJumpsTheJvmCountedLeadThere() {
-    final TracedProgram plain = TracedProgram.load(
-        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { });
+    final TracedProgram plain = fixture();
     final Program p = plain.program();
     final int m = method(p, "loop");
     final List<Block> blocks = p.methods().get(m).blocks();
@@ -131,9 +127,7 @@ class StaticHitsTest {
    */
   @Test
   void blocksTheProfileAccountsForAreExpectedAsCountedColdOnesNever() {
-    final TracedProgram plain = TracedProgram.load(
-        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
-        List.of(FIXTURE), List.of(), s -> { });
+    final TracedProgram plain = fixture();
     final Program p = plain.program();
     final int pick = method(p, "pick");
     final List<Block> blocks = p.methods().get(pick).blocks();
@@ -157,6 +151,13 @@ class StaticHitsTest {
     assertThat(hits[p.blockId(pick, warm)]).isEqualTo(1000.0);
     assertThat(hits[p.blockId(pick, cold)]).isZero();
     assertThat(hits[p.blockId(parse, handler.index())]).isEqualTo(500.0);
+  }
+
+  /** The fixture's classes, as the first run had seen nothing run. */
+  private static TracedProgram fixture() {
+    return TracedProgram.load(
+        List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
+        List.of(FIXTURE), List.of(), s -> { });
   }
 
   private static int method(final Program program, final String name) {
