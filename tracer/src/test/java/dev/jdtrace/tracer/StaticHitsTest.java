@@ -78,10 +78,7 @@ class StaticHitsTest {
   void aMethodIsExpectedAsOftenAsTheJvmCountedItOrAtTheEstimateForOneRunAgainUncounted() {
     final TracedProgram traced = fixture().withRan(Map.of(FIXTURE + ".often()I", 1234, FIXTURE + ".once()I", 1,
             FIXTURE + ".main([Ljava/lang/String;)V", FirstRun.AGAIN), Map.of());
-    final double[] once = new double[traced.program().blockCount()];
-    Arrays.fill(once, 1.0);
-
-    final double[] hits = StaticHits.of(once, traced);
+    final double[] hits = StaticHits.of(every(traced.program(), 1.0), traced);
 
     assertThat(hits[entry(traced.program(), "often")]).isEqualTo(1234.0);
     assertThat(hits[entry(traced.program(), "main")]).isEqualTo(StaticHits.AGAIN_RUNS);
@@ -107,10 +104,7 @@ class StaticHitsTest {
     final long[] jumps = {test.endBci(), exit.startBci(), 1, test.endBci(), body.startBci(), 5000,
         back.endBci(), test.startBci(), 4990};
     final TracedProgram traced = plain.withRan(Map.of(FIXTURE + ".loop(I)I", 1), Map.of(FIXTURE + ".loop(I)I", jumps));
-    final double[] once = new double[p.blockCount()];
-    Arrays.fill(once, 1.0);
-
-    final double[] hits = StaticHits.of(once, traced);
+    final double[] hits = StaticHits.of(every(p, 1.0), traced);
 
     final int base = p.blockId(m, 0);
     assertThat(hits[base]).isEqualTo(1.0);
@@ -143,10 +137,7 @@ class StaticHitsTest {
         .findFirst().orElseThrow();
     final TracedProgram traced = plain.withRan(Map.of(FIXTURE + ".pick(I)I", 1000, FIXTURE + ".parse(Ljava/lang/String;)I",
         1000), Map.of(FIXTURE + ".pick(I)I", jumps, FIXTURE + ".parse(Ljava/lang/String;)I", new long[0]));
-    final double[] half = new double[p.blockCount()];
-    Arrays.fill(half, 0.5);
-
-    final double[] hits = StaticHits.of(half, traced);
+    final double[] hits = StaticHits.of(every(p, 0.5), traced);
 
     assertThat(hits[p.blockId(pick, warm)]).isEqualTo(1000.0);
     assertThat(hits[p.blockId(pick, cold)]).isZero();
@@ -158,6 +149,13 @@ class StaticHitsTest {
     return TracedProgram.load(
         List.of("java", "-cp", Path.of("target", "test-classes").toAbsolutePath().toString(), FIXTURE),
         List.of(FIXTURE), List.of(), s -> { });
+  }
+
+  /** The same block weight for every block of the program. */
+  private static double[] every(final Program program, final double weight) {
+    final double[] weights = new double[program.blockCount()];
+    Arrays.fill(weights, weight);
+    return weights;
   }
 
   private static int method(final Program program, final String name) {

@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** The connection speaks JDWP's framing as the JDK's does: a handshake, then whole packets, empty at the end. */
@@ -36,6 +37,7 @@ class BufferedConnectionTest {
     final byte[] small = packet(11, 1);
     final byte[] large = packet(200_000, 7); // larger than the buffer: read past it
     final byte[] command = packet(15, 3);
+    final CountDownLatch smallRead = new CountDownLatch(1);
     try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       final CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> {
         try (Socket agent = server.accept()) {
@@ -51,7 +53,8 @@ class BufferedConnectionTest {
           out.write(both);
           out.write(large, 0, 2);
           out.flush();
-          Thread.sleep(20);
+          // The rest once the reader has taken the two small packets: it holds a part of the length meanwhile.
+          smallRead.await();
           out.write(large, 2, large.length - 2);
           final byte[] got = new byte[command.length];
           in.readFully(got);
@@ -64,6 +67,7 @@ class BufferedConnectionTest {
 
       assertThat(connection.readPacket()).isEqualTo(small);
       assertThat(connection.readPacket()).isEqualTo(small);
+      smallRead.countDown();
       assertThat(connection.readPacket()).isEqualTo(large);
       connection.writePacket(command);
       assertThat(received.get()).isEqualTo(command);
