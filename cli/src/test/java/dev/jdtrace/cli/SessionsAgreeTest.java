@@ -122,19 +122,36 @@ class SessionsAgreeTest {
   }
 
   /**
-   * Planning under {@code --cap 10} works for every test program, with every strategy. Switches, Callbacks and
-   * StaticInit need 14-15 with the optimal profile alone: a choice whose candidates run untraced code needs every
-   * callback's first witnesses with each pair of candidates; below that, witnesses that end such choices are
-   * added (DESIGN §2, "Small units").
+   * Planning under {@code --cap 2}, a pair of one-witness candidates, works for every test program, with every
+   * strategy. Switches, Callbacks and StaticInit need 14-15 with the optimal profile alone: a choice whose
+   * candidates run untraced code needs every callback's first witnesses with each pair of candidates, and a way out
+   * of a method every caller's way on; below that, witnesses that end such choices and candidates are added
+   * (DESIGN §2, "Small units").
    */
   @Test
-  void capOfTenPlansEveryProgram() {
+  void capOfTwoPlansEveryProgram() {
     for (final String program : Catalog.DETERMINISTIC) {
       for (final String strategy : STRATEGIES) {
-        final Cli.Outcome plan = Cli.execute("plan", "--cap", "10", "--strategy", strategy,
+        final Cli.Outcome plan = Cli.execute("plan", "--cap", "2", "--strategy", strategy,
             "-o", dir.resolve("plan.json").toString(), "--", Cli.JAVA, "-cp", Cli.PROGRAMS, program);
         assertThat(plan.exitCode()).as(program + " " + strategy + ": " + plan.err()).isZero();
       }
+    }
+  }
+
+  /**
+   * Any cap down to the largest pair works: Switches (a least cap of 8 with the witnesses for untraced code alone)
+   * traces exactly in sessions of at most two breakpoints.
+   */
+  @Test
+  void capOfTwoDecodesToAllBlocksTrace() throws Exception {
+    final List<String> command = List.of(Cli.JAVA, "-cp", Cli.PROGRAMS, "dev.jdtrace.programs.Switches");
+    final Path stats = dir.resolve("stats.json");
+    assertThat(Cli.blocks(dir, List.of("--deterministic", "--cap", "2", "--stats", stats.toString()), command))
+        .isEqualTo(Cli.groundTruth(List.of(), command));
+    for (final com.fasterxml.jackson.databind.JsonNode s : new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(stats.toFile()).get("sessions")) {
+      assertThat(s.get("breakpoints").asInt()).isLessThanOrEqualTo(2);
     }
   }
 

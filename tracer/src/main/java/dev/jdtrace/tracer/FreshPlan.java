@@ -49,14 +49,15 @@ final class FreshPlan {
     final IcfgPlanner.Result planned;
     final Distributor distributor;
     if (request.cap() < fitting.minimumCap()) {
-      // Untraced code's choices need every callback's first witnesses in one session; witnesses that end them
-      // let them split in pairs, for a few more hits.
-      planned = IcfgPlanner.withSmallUnits(structure, optimal);
+      // Untraced code's choices need every callback's first witnesses in one session, and a way out of a method
+      // called from many places every caller's way on; witnesses that end them let them split in pairs under the
+      // cap, for a few more hits.
+      planned = IcfgPlanner.withSmallUnits(structure, optimal, request.cap());
       distributor = new Distributor(program, DecisionUnits.of(planned.model()), request.strategy(), cost);
       info.accept("--cap " + request.cap() + " is below this plan's least cap, " + fitting.minimumCap() + ": "
           + Plural.of(planned.witnesses().cardinality() - optimal.witnesses().cardinality(), "witness")
-          + " added where untraced code's choices needed every callback's first witnesses in one session; "
-          + "the least cap is now " + distributor.minimumCap());
+          + " added where untraced code's choices needed every callback's first witnesses in one session, or a "
+          + "choice's candidates more than the cap; the least cap is now " + distributor.minimumCap());
     } else {
       planned = optimal;
       distributor = fitting;

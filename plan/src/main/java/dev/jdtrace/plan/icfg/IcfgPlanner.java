@@ -66,12 +66,15 @@ public final class IcfgPlanner {
   /**
    * The plan with the {@link SmallUnits} witnesses added (and the profile repaired again where they make a
    * choice ambiguous), until none is missing: a plan whose units about untraced code no longer hold every
-   * callback's first witnesses.
+   * callback's first witnesses, and whose candidates hold at most half the room each.
+   *
+   * @param room the cap the plan should fit
    */
-  public static Result withSmallUnits(final IcfgModel.Structure structure, final Result planned) {
+  public static Result withSmallUnits(final IcfgModel.Structure structure, final Result planned, final int room) {
     final FirstSets.Readers readers = FirstSets.Readers.of(structure);
     Result result = planned;
-    for (BitSet cuts = SmallUnits.cuts(planned.model()); !cuts.isEmpty(); cuts = SmallUnits.cuts(result.model())) {
+    for (BitSet cuts = SmallUnits.cuts(planned.model(), room); !cuts.isEmpty();
+        cuts = SmallUnits.cuts(result.model(), room)) {
       final BitSet witnesses = (BitSet) result.witnesses().clone();
       witnesses.or(cuts);
       final Result repaired = repair(structure, readers, witnesses, planned.blockWeights(), Double.POSITIVE_INFINITY);

@@ -14,19 +14,31 @@ import java.util.List;
  *
  * <p>These witnesses end both: each candidate that reaches untraced code first gets a witness where it starts,
  * and each callback that reaches no witness before leaving gets one at its entry, as does each untraced call's
- * return site that leaves its method before a witness. Witnesses only added keep a profile decodable (Theorem 4
- * is monotone); they cost the hits of the blocks they sit on, which the cost model weighs against the smaller
- * sessions they allow.
+ * return site that leaves its method before a witness.
+ *
+ * <p>Under a cap, a candidate with more first witnesses than half the cap gets one where it starts too: a pair of
+ * candidates then fits the cap. Such a candidate is typically a way out of a method called from many places (a
+ * JavaCC parser's {@code jj_scan_token} returns into hundreds of lookahead methods), whose FIRST set holds every
+ * caller's way on.
+ *
+ * <p>Witnesses only added keep a profile decodable (Theorem 4 is monotone); they cost the hits of the blocks they
+ * sit on, which the cost model weighs against the smaller sessions they allow.
  */
 public final class SmallUnits {
-  /** The blocks to add as witnesses to the model's, so that no unit needs the callbacks' first witnesses whole. */
-  public static BitSet cuts(final IcfgModel model) {
-    final SmallUnits cuts = new SmallUnits(model);
+  /**
+   * The blocks to add as witnesses to the model's, so that no unit needs the callbacks' first witnesses whole, and
+   * no candidate more than half the room.
+   *
+   * @param room the cap the pairs of candidates should fit
+   */
+  public static BitSet cuts(final IcfgModel model, final int room) {
+    final SmallUnits cuts = new SmallUnits(model, room);
     final Program p = model.program();
     final BitSet callbacks = model.callbacks();
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
       // Every callback a candidate of untraced code's choices: it must reach a witness before leaving.
-      cuts.where(p.blockId(m, 0), hasToken(cuts.first.of(p.blockId(m, 0))));
+      final int[] entry = cuts.first.of(p.blockId(m, 0));
+      cuts.where(p.blockId(m, 0), hasToken(entry) || cuts.large(entry));
     }
     for (int b = 0; b < p.blockCount(); b++) {
       if (model.runs(p.methodOf(b))) {
@@ -42,9 +54,12 @@ public final class SmallUnits {
   private final FirstSets first;
   private final BlockChoices choices;
   private final BitSet add = new BitSet();
+  /** The most first witnesses a candidate keeps: half the room, so that any two fit it. */
+  private final int most;
 
-  private SmallUnits(final IcfgModel model) {
+  private SmallUnits(final IcfgModel model, final int room) {
     this.model = model;
+    this.most = Math.max(1, room / 2);
     this.p = model.program();
     this.first = model.first();
     this.choices = new BlockChoices(model);
@@ -66,24 +81,38 @@ public final class SmallUnits {
       // candidate of that choice over the callbacks. Its traced initialisers' entries get no witness here.
       for (final BlockChoices.Candidate c : choices.wayOn(b)) {
         if (c.kind() != BlockChoices.Start.INITIALISER) {
-          where(c.start(), hasToken(c.first()));
+          where(c.start(), hasToken(c.first()) || large(c.first()));
         }
       }
     }
     final BlockChoices.Candidate returns = choices.untracedReturn(b);
     if (returns != null) {
-      where(returns.start(), hasToken(returns.first())); // untraced code's return: a candidate of its choice
+      // untraced code's return: a candidate of its choice
+      where(returns.start(), hasToken(returns.first()) || large(returns.first()));
       return;
     }
     final List<BlockChoices.Candidate> candidates = choices.candidates(b);
     for (final BlockChoices.Candidate c : candidates) {
-      // A callee's candidate runs the callee, then what follows the return site: each part gets its own.
-      where(c.start(), reachesUntraced(c.kind() == BlockChoices.Start.CALLEE ? first.of(c.start()) : c.first()));
+      // A callee's candidate runs the callee, then what follows the return site: each part gets its own where it
+      // reaches untraced code. A witness at the callee's entry ends the whole candidate, when it is too large.
+      where(c.start(), reachesUntraced(c.kind() == BlockChoices.Start.CALLEE ? first.of(c.start()) : c.first())
+          || large(c.first()));
     }
     if (!candidates.isEmpty() && candidates.get(0).kind() == BlockChoices.Start.CALLEE) {
       final BlockChoices.Candidate ret = choices.returnSite(b);
-      where(ret.start(), reachesUntraced(ret.first()));
+      where(ret.start(), reachesUntraced(ret.first()) || large(ret.first()));
     }
+  }
+
+  /** Whether a FIRST set holds more witnesses than a candidate may keep under the room. */
+  private boolean large(final int[] set) {
+    int witnesses = 0;
+    for (final int x : set) {
+      if (x >= 0 && ++witnesses > most) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a FIRST set holds a token: something other than a witness may come first. */
