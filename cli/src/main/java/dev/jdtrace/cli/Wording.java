@@ -5,7 +5,9 @@ import dev.jdtrace.collect.NoBytecodeOverJdiException;
 import dev.jdtrace.collect.NoTracedClassLoadedException;
 import dev.jdtrace.collect.RefusedClassesException;
 import dev.jdtrace.distribute.CapTooSmallException;
+import dev.jdtrace.distribute.Distributor;
 import dev.jdtrace.distribute.Strategy;
+import dev.jdtrace.distribute.TooManySessionsException;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
 import dev.jdtrace.tracer.Notice;
@@ -26,6 +28,11 @@ final class Wording {
   static String of(final Throwable e) {
     if (e instanceof CapTooSmallException c) {
       return "--cap " + c.cap() + " is too small: " + c.job() + "; use --cap " + c.minimum() + " or more";
+    }
+    if (e instanceof TooManySessionsException t) {
+      return "--cap " + t.cap() + " is too small for this plan: its " + Plural.of(t.witnesses(), "witness")
+          + " would need more than " + Distributor.MOST_SESSIONS + " sessions, each a run of the program; use a "
+          + "larger --cap";
     }
     if (e instanceof NoMatchingClassException n) {
       final String includes = String.join(" ", n.includes());

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code attach --cap K} is a budget: no session sets more than K breakpoints in the target, counting the
  * one of its own that a thread at rest in traced code gets at the cut (here the service's accept loop), and
- * a K below the planner's smallest unit is refused before any session sets a breakpoint.
+ * a K below the planner's smallest unit is refused before any session sets a breakpoint. A round whose session
+ * finds the thread at rest plans again at once, without running its other sessions.
  */
 class AttachBudgetTest {
   private static final String INCLUDE = "dev.jdtrace.programs.service.*";
@@ -67,6 +68,12 @@ class AttachBudgetTest {
       assertThat(unitOnly.exitCode()).as(unitOnly.err()).isEqualTo(Failures.JDTRACE);
       assertThat(unitOnly.err()).contains("each of the 1 thread at rest in traced code needs a breakpoint of its own")
           .contains("use --cap " + (unit + 1) + " or more");
+      // The session that found the thread at rest ends its round: the sessions after it would pause the service
+      // for streams the next plan throws away.
+      final Matcher ran = SESSION.matcher(unitOnly.err());
+      assertThat(ran.find()).as(unitOnly.err()).isTrue();
+      assertThat(Integer.parseInt(ran.group(1))).as("sessions planned").isGreaterThan(1);
+      assertThat(ran.find()).as("a second session of the round: " + unitOnly.err()).isFalse();
       // A cap just above the optimal plan's least (not the small units' least: their many small sessions cost
       // minutes of attaches here), which splits the plan over several sessions.
       final int cap = Integer.parseInt(optimal.group(1)) + 1;

@@ -8,6 +8,7 @@ import dev.jdtrace.collect.Guardrails;
 import dev.jdtrace.collect.NoBytecodeOverJdiException;
 import dev.jdtrace.collect.NoTracedClassLoadedException;
 import dev.jdtrace.distribute.CapTooSmallException;
+import dev.jdtrace.distribute.TooManySessionsException;
 import dev.jdtrace.distribute.Strategy;
 import dev.jdtrace.reconstruct.ThreadsOverlapException;
 import dev.jdtrace.tracer.NoMatchingClassException;
@@ -27,6 +28,8 @@ class WordingTest {
   void planningFailuresNameTheOptionToChange() {
     assertThat(Wording.of(new CapTooSmallException(10, 42, "the loop in a.B.c"))).isEqualTo(
         "--cap 10 is too small: the loop in a.B.c; use --cap 42 or more");
+    assertThat(Wording.of(new TooManySessionsException(5, 3122))).isEqualTo("--cap 5 is too small for this plan: its "
+        + "3122 witnesses would need more than 1000 sessions, each a run of the program; use a larger --cap");
     assertThat(Wording.of(new NoMatchingClassException(List.of("org.nothing.*"), 0))).isEqualTo(
         "no class on the classpath matches --include org.nothing.*: give a class name or a prefix such as "
             + "com.example.*");

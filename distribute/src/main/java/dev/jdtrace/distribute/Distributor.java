@@ -51,6 +51,13 @@ public final class Distributor {
 
   private static final int[] NONE = {};
 
+  /**
+   * The most sessions a split opens. Each is a run of the program, and packing grows with jobs × sessions: under a
+   * cap of a few breakpoints a library's plan (small units, DESIGN §2) would need tens of thousands, and its
+   * packing would not end in hours.
+   */
+  public static final int MOST_SESSIONS = 1_000;
+
   /** The weights and jobs {@link #full} was computed for, compared by identity. */
   private double[] fullWeight;
   private List<Job> fullJobs;
@@ -228,6 +235,7 @@ public final class Distributor {
    * @param cap the most breakpoints per session, or {@code Integer.MAX_VALUE}
    * @param hitWeight expected hits per block
    * @throws CapTooSmallException when the cap is below {@link #minimumCap}, naming the largest job
+   * @throws TooManySessionsException when the cap needs more than {@link #MOST_SESSIONS} sessions
    */
   public List<BitSet> split(final int sessions, final int cap, final double[] hitWeight) {
     final int minimum = minimumCap();
@@ -280,6 +288,9 @@ public final class Distributor {
         }
       }
       if (best < 0) {
+        if (bins.size() == MOST_SESSIONS) {
+          throw new TooManySessionsException(cap, witnessCount(jobs));
+        }
         bins.add(new BitSet());
         hits.add(0.0);
         held.add(new int[sharedSets.count()]);
@@ -302,6 +313,16 @@ public final class Distributor {
       bins.add(new BitSet());
     }
     return bins;
+  }
+
+  /** The witnesses the jobs hold, their shared sets included. */
+  private static int witnessCount(final List<Job> jobs) {
+    final BitSet all = new BitSet();
+    for (final Job job : jobs) {
+      set(all, job.own());
+      set(all, job.shared());
+    }
+    return all.cardinality();
   }
 
   /**

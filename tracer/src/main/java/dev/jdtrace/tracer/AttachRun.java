@@ -25,7 +25,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,6 +35,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -215,13 +218,16 @@ final class AttachRun {
     final List<Endpoint> targets = request.targets();
     final int total = plan.sessions().size();
     final ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), total));
+    // A session that finds threads at rest needing breakpoints of their own makes the round plan again: the
+    // sessions after it would only pause the service for streams that are thrown away.
+    final AtomicBoolean replans = new AtomicBoolean();
     try {
       final List<Future<List<AttachResult>>> futures = new ArrayList<>();
       for (int t = 0; t < Math.min(targets.size(), total); t++) {
         final int first = t;
         futures.add(pool.submit(() -> {
           final List<AttachResult> mine = new ArrayList<>();
-          for (int k = first; k < total; k += targets.size()) {
+          for (int k = first; k < total && !replans.get(); k += targets.size()) {
             final Plan.SessionPlan s = plan.sessions().get(k);
             final AttachResult r = AttachSession.run(new AttachSpec(targets.get(first), traced.program(),
                 traced.filter(), s.witnesses(), Sessions.part(work, k), plan.id(), k, request.window(),
@@ -231,6 +237,9 @@ final class AttachRun {
             tellHeld(targets.get(first), toldHeld, info);
             info.accept(describe(r, total));
             mine.add(r);
+            if (r.reserveNeeded() > 0) {
+              replans.set(true);
+            }
             if (r.targetExited() && k + targets.size() < total) {
               throw new TargetException(r.target() + " exited during session " + k + " (of " + total + "): the "
                   + "sessions after it have no JVM to attach to; trace it in one session (--sessions 1), or keep it "
@@ -246,7 +255,8 @@ final class AttachRun {
           results[r.run().session()] = r;
         }
       }
-      return List.of(results);
+      // Sessions skipped for a round that plans again have no result.
+      return Arrays.stream(results).filter(Objects::nonNull).toList();
     } catch (final ExecutionException e) {
       throw Sessions.failure(e);
     } catch (final InterruptedException e) {

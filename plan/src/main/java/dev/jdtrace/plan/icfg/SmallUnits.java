@@ -87,7 +87,7 @@ public final class SmallUnits {
     }
     final BlockChoices.Candidate returns = choices.untracedReturn(b);
     if (returns != null) {
-      // untraced code's return: a candidate of its choice
+      // Untraced code's return: a candidate of its choice.
       where(returns.start(), hasToken(returns.first()) || large(returns.first()));
       return;
     }
