@@ -209,12 +209,7 @@ public final class Distributor {
    * for at most a cap of breakpoints); a cap below a unit splits it by Theorem 2 as a user's cap does.
    */
   public List<Integer> capsToTry(final int mostSessions) {
-    final BitSet all = new BitSet();
-    for (final Job job : jobs) {
-      set(all, job.own());
-      set(all, job.shared());
-    }
-    final int witnesses = all.cardinality();
+    final int witnesses = witnessCount();
     final List<Integer> caps = new ArrayList<>();
     caps.add(Integer.MAX_VALUE);
     for (int cap = witnesses / 2; cap >= minimumCap() && (long) cap * mostSessions >= witnesses; cap /= 2) {
@@ -289,7 +284,7 @@ public final class Distributor {
       }
       if (best < 0) {
         if (bins.size() == MOST_SESSIONS) {
-          throw new TooManySessionsException(cap, witnessCount(jobs));
+          throw new TooManySessionsException(cap, witnessCount());
         }
         bins.add(new BitSet());
         hits.add(0.0);
@@ -315,8 +310,8 @@ public final class Distributor {
     return bins;
   }
 
-  /** The witnesses the jobs hold, their shared sets included. */
-  private static int witnessCount(final List<Job> jobs) {
+  /** The plan's witnesses: those its jobs hold, their shared sets included (a split's jobs hold the same). */
+  private int witnessCount() {
     final BitSet all = new BitSet();
     for (final Job job : jobs) {
       set(all, job.own());

@@ -38,7 +38,7 @@ public final class SmallUnits {
     for (int m = callbacks.nextSetBit(0); m >= 0; m = callbacks.nextSetBit(m + 1)) {
       // Every callback a candidate of untraced code's choices: it must reach a witness before leaving.
       final int[] entry = cuts.first.of(p.blockId(m, 0));
-      cuts.where(p.blockId(m, 0), hasToken(entry) || cuts.large(entry));
+      cuts.where(p.blockId(m, 0), hasToken(entry), entry);
     }
     for (int b = 0; b < p.blockCount(); b++) {
       if (model.runs(p.methodOf(b))) {
@@ -65,8 +65,9 @@ public final class SmallUnits {
     this.choices = new BlockChoices(model);
   }
 
-  private void where(final int block, final boolean needed) {
-    if (needed) {
+  /** Cuts where a candidate starts when it needs it, or when its first witnesses are more than half the room. */
+  private void where(final int block, final boolean needed, final int[] firstSet) {
+    if (needed || large(firstSet)) {
       add.set(block);
     }
   }
@@ -81,26 +82,26 @@ public final class SmallUnits {
       // candidate of that choice over the callbacks. Its traced initialisers' entries get no witness here.
       for (final BlockChoices.Candidate c : choices.wayOn(b)) {
         if (c.kind() != BlockChoices.Start.INITIALISER) {
-          where(c.start(), hasToken(c.first()) || large(c.first()));
+          where(c.start(), hasToken(c.first()), c.first());
         }
       }
     }
     final BlockChoices.Candidate returns = choices.untracedReturn(b);
     if (returns != null) {
       // Untraced code's return: a candidate of its choice.
-      where(returns.start(), hasToken(returns.first()) || large(returns.first()));
+      where(returns.start(), hasToken(returns.first()), returns.first());
       return;
     }
     final List<BlockChoices.Candidate> candidates = choices.candidates(b);
     for (final BlockChoices.Candidate c : candidates) {
       // A callee's candidate runs the callee, then what follows the return site: each part gets its own where it
       // reaches untraced code. A witness at the callee's entry ends the whole candidate, when it is too large.
-      where(c.start(), reachesUntraced(c.kind() == BlockChoices.Start.CALLEE ? first.of(c.start()) : c.first())
-          || large(c.first()));
+      where(c.start(), reachesUntraced(c.kind() == BlockChoices.Start.CALLEE ? first.of(c.start()) : c.first()),
+          c.first());
     }
     if (!candidates.isEmpty() && candidates.get(0).kind() == BlockChoices.Start.CALLEE) {
       final BlockChoices.Candidate ret = choices.returnSite(b);
-      where(ret.start(), reachesUntraced(ret.first()) || large(ret.first()));
+      where(ret.start(), reachesUntraced(ret.first()), ret.first());
     }
   }
 
